@@ -1,0 +1,176 @@
+# The game on the clock: two side clocks, whose turn it is, pause, and the
+# result. Every change comes in as "at t ms, X happened"; t never goes back.
+# A flag falls at the exact millisecond the time runs out, found by comparing
+# deadlines, not by polling, so the answer does not depend on when we look.
+
+from clock.sideclock import SideClock, STOPPED
+
+RED = 0
+BLACK = 1
+DRAW = 2
+SIDE_NAMES = ("red", "black")
+
+# Reasons; the first four are the clock's own decisions.
+REASONS = ("time", "move-time", "forfeit", "fouls", "mate", "stalemate", "resign",
+           "flying-general", "illegal", "repetition", "discipline", "agreed",
+           "move-limit", "no-win", "arbiter")
+R_TIME = 0
+R_MOVE_TIME = 1
+R_FORFEIT = 2
+R_FOULS = 3
+_FORFEIT_SCORES = ("+/-", "-/+", "-/-")
+_SCORES = ("1-0", "0-1", "1/2-1/2")
+
+
+class Game:
+    def __init__(self, control):
+        self.control = control
+        self.sides = (SideClock(control.sides[0]), SideClock(control.sides[1]))
+        self.started = False
+        self.paused = False
+        self.turn = RED
+        self.now = 0
+        self.resumes = 0  # bit per side: the clocks a pause stopped
+        self.winner = STOPPED  # RED, BLACK, DRAW (both lose, for a double forfeit)
+        self.reason = STOPPED  # index into REASONS, or STOPPED while the game goes on
+        self.result_at = STOPPED
+
+    # -- queries ---------------------------------------------------------------
+
+    def over(self):
+        return self.reason != STOPPED
+
+    def running(self):
+        """The side whose clock runs (the side to move if both run), or -1."""
+        if self.sides[self.turn].since != STOPPED:
+            return self.turn
+        if self.sides[1 - self.turn].since != STOPPED:
+            return 1 - self.turn
+        return STOPPED
+
+    def score(self):
+        if self.reason == R_FORFEIT:
+            return _FORFEIT_SCORES[self.winner]
+        return _SCORES[self.winner]
+
+    # -- time passing ----------------------------------------------------------
+
+    def advance(self, t):
+        """Bring the clocks to game time t, ending the game at the first deadline
+        that falls at or before t (a flag, or a per-move limit)."""
+        if t < self.now:
+            t = self.now
+        self.now = t
+        if self.reason != STOPPED:
+            return
+        first = t + 1
+        who = STOPPED
+        why = R_TIME
+        for s in range(2):
+            side = self.sides[s]
+            if side.since == STOPPED:
+                continue
+            d = side.flag_deadline()
+            r = R_TIME
+            m = side.move_deadline()
+            if m != STOPPED and m < d:
+                d = m
+                r = R_MOVE_TIME
+            if d < first or (d == first and s == self.turn):
+                first = d
+                who = s
+                why = r
+        if who == STOPPED:
+            self.sides[0].settle(t)
+            self.sides[1].settle(t)
+        else:
+            self.flag(who, first, why)
+
+    def flag(self, s, t, why=R_TIME):
+        """Side s's time (or move time) ran out at t: it loses."""
+        self.sides[s].settle(t)
+        self.sides[s].flag_at = t
+        self.finish(1 - s, why, t)
+
+    def finish(self, winner, reason, t):
+        """A result stands: both clocks stop and keep their times."""
+        self.sides[0].stop(t)
+        self.sides[1].stop(t)
+        self.paused = False
+        if winner == DRAW and self.control.draw_to_black and reason != R_FORFEIT:
+            winner = BLACK
+        self.winner = winner
+        self.reason = reason
+        self.result_at = t
+
+    # -- events ----------------------------------------------------------------
+
+    def start(self, t):
+        self.advance(t)
+        if self.started or self.over():
+            return False
+        self.started = True
+        self.sides[self.turn].start(t)
+        return True
+
+    def press(self, s, t):
+        """Side s pressed its lever: a completed move if its clock was running."""
+        self.advance(t)
+        side = self.sides[s]
+        if self.over() or side.since == STOPPED or s != self.turn:
+            return False
+        side.complete_move(t)
+        self.turn = 1 - s
+        other = self.sides[self.turn]
+        if other.since == STOPPED:
+            other.start(t)
+        return True
+
+    def pause(self, t):
+        self.advance(t)
+        if self.over() or self.paused or not self.started:
+            return False
+        self.paused = True
+        self.resumes = 0
+        for s in range(2):
+            if self.sides[s].since != STOPPED:
+                self.resumes |= 1 << s
+                self.sides[s].stop(t)
+        return True
+
+    def resume(self, t):
+        self.advance(t)
+        if not self.paused:
+            return False
+        self.paused = False
+        for s in range(2):
+            if self.resumes & (1 << s):
+                self.sides[s].start(t)
+        return True
+
+    def set_moves(self, s, n, t):
+        self.advance(t)
+        if self.over():
+            return False
+        self.sides[s].set_moves(n)
+        return True
+
+    def adjust(self, s, ms, t):
+        """Arbiter adds (ms > 0) or takes (ms < 0) time; taking may flag."""
+        self.advance(t)
+        if self.over():
+            return False
+        side = self.sides[s]
+        if ms >= 0:
+            side.give(ms)
+        else:
+            side.penalize(-ms)
+            if not side.spare():
+                self.flag(s, t)
+        return True
+
+    def declare(self, winner, reason, t):
+        """The arbiter enters a result; it replaces one the clock decided (§22.5)."""
+        self.advance(t)
+        self.finish(winner, reason, t)
+        return True

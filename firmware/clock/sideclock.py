@@ -1,0 +1,156 @@
+# One player's clock: remaining time, periods, overtime and delay, in integer
+# ms. It stores remaining time (not a deadline) and the instant it started
+# running; `settle(t)` moves that baseline to t exactly, so no rounding or
+# drift ever accumulates. Nothing here allocates once the game runs.
+
+from clock.timecontrol import DELAY_SIMPLE, DELAY_BRONSTEIN
+
+STOPPED = -1
+
+
+class SideClock:
+    def __init__(self, tc):
+        self.tc = tc
+        first = tc.stages[0]
+        self.remaining = first[0]  # ms left: main time, or the current overtime period
+        self.granted = first[0]  # all time ever given; used + remaining == granted
+        self.used = 0  # time taken from this clock (thinking time past delays, penalties)
+        self.moves = 0
+        self.period = 0  # index of the current stage (0 = first)
+        self.next_quota = first[1]  # move count that completes this period (0: none)
+        self.overtime = False
+        self.periods_left = 0  # byo-yomi periods left, counting the current one
+        self.block_moves = 0  # Canadian: moves still to make in the current block
+        self.delay_left = tc.delay_ms if tc.delay_kind == DELAY_SIMPLE else 0
+        self.move_used = 0  # ms this side has run for the current move
+        self.since = STOPPED  # game ms when it last started running, or STOPPED
+        self.flag_at = STOPPED
+
+    def running(self):
+        return self.since != STOPPED
+
+    # -- time passing -------------------------------------------------------
+
+    def flag_deadline(self):
+        """Game ms at which this running clock's time runs out, if nothing happens."""
+        return self.since + self.spare()
+
+    def spare(self):
+        """All the time this clock could still run: delay, main time, overtime."""
+        tc = self.tc
+        spare = self.remaining + self.delay_left
+        if not self.overtime:
+            if tc.byoyomi_periods:
+                spare += tc.byoyomi_periods * tc.byoyomi_ms
+            else:
+                spare += tc.canadian_ms
+        elif tc.byoyomi_periods:
+            spare += (self.periods_left - 1) * tc.byoyomi_ms
+        return spare
+
+    def move_deadline(self):
+        """Game ms at which the per-move limit runs out (-1 when there is none)."""
+        if not self.tc.permove_ms:
+            return STOPPED
+        return self.since + self.tc.permove_ms - self.move_used
+
+    def settle(self, t):
+        """Account for the time run from `since` up to t (not past a deadline)."""
+        if self.since == STOPPED:
+            return
+        a = t - self.since
+        self.since = t
+        self.move_used += a
+        if self.delay_left:
+            d = a if a < self.delay_left else self.delay_left
+            self.delay_left -= d
+            a -= d
+        self.used += a
+        self.take(a)
+
+    def take(self, a):
+        """Take a ms from the clock, moving into overtime periods as each runs out."""
+        while a >= self.remaining:
+            a -= self.remaining
+            self.remaining = 0
+            if not self._next_pool():
+                self.used -= a  # time past zero was never on the clock
+                return
+        self.remaining -= a
+
+    def _next_pool(self):
+        tc = self.tc
+        if self.overtime:
+            if self.periods_left <= 1:
+                return False
+            self.periods_left -= 1
+        elif tc.byoyomi_periods:
+            self.periods_left = tc.byoyomi_periods
+        elif tc.canadian_moves:
+            self.block_moves = tc.canadian_moves
+        else:
+            return False
+        self.overtime = True
+        self.remaining = tc.overtime_ms()
+        self.granted += self.remaining
+        return True
+
+    def give(self, ms):
+        self.remaining += ms
+        self.granted += ms
+
+    def penalize(self, ms):
+        """Add ms to the used time (a time penalty); it may empty the clock."""
+        self.used += ms
+        self.take(ms)
+
+    # -- events ----------------------------------------------------------------
+
+    def start(self, t):
+        self.since = t
+
+    def stop(self, t):
+        self.settle(t)
+        self.since = STOPPED
+
+    def complete_move(self, t):
+        """The running side pressed at t: its move is done; stop its clock."""
+        self.stop(t)
+        tc = self.tc
+        self.moves += 1
+        if self.overtime:
+            if tc.byoyomi_periods:
+                self.give(tc.byoyomi_ms - self.remaining)  # the period starts afresh
+            else:
+                self.block_moves -= 1
+                if not self.block_moves:  # block done: a fresh one, unused time lapses
+                    self.block_moves = tc.canadian_moves
+                    self.give(tc.canadian_ms - self.remaining)
+        else:
+            if tc.delay_kind == DELAY_BRONSTEIN:
+                self.give(self.move_used if self.move_used < tc.delay_ms else tc.delay_ms)
+            self.give(tc.increment_ms)
+        self.reach_quota()
+        self.move_used = 0
+        self.delay_left = tc.delay_ms if tc.delay_kind == DELAY_SIMPLE else 0
+
+    def reach_quota(self):
+        """Grant each next period whose quota the move count has reached."""
+        while self.next_quota and self.moves >= self.next_quota:
+            stage = self.tc.stage(self.period + 1)
+            if stage is None:  # the last period had a quota and no successor
+                self.next_quota = 0
+                return
+            self.period += 1
+            if self.overtime:  # a new period's main time ends the overtime
+                self.overtime = False
+                self.granted -= self.remaining
+                self.remaining = 0
+            self.give(stage[0])
+            self.next_quota = self.next_quota + stage[1] if stage[1] else 0
+
+    def set_moves(self, n):
+        """Arbiter correction of the completed-move count. Periods already granted
+        stay granted; reaching a quota by correction grants the next period."""
+        self.moves = n
+        self.reach_quota()

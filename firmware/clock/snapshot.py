@@ -1,0 +1,41 @@
+# The game's state as the JSON object of SCENARIOS.md, written key by key so
+# that CPython and MicroPython (whose dicts do not keep insertion order) give
+# byte-identical text.
+
+from clock.game import SIDE_NAMES, REASONS, STOPPED
+
+
+def _ms(v):
+    return "null" if v == STOPPED else "%d" % v
+
+
+def _bool(v):
+    return "true" if v else "false"
+
+
+def _side(game, s):
+    c = game.sides[s]
+    tc = c.tc
+    return ('{"remaining_ms": %d, "moves": %d, "flag": %s, "flag_at_ms": %s, '
+            '"fouls": 0, "warnings": 0, "present": true, '
+            '"used_ms": %d, "period": %d, "overtime": %s, "byoyomi_periods": %s, '
+            '"block_moves": %s}') % (
+        c.remaining, c.moves, _bool(c.flag_at != STOPPED), _ms(c.flag_at),
+        c.used, c.period + 1, _bool(c.overtime),
+        _ms(c.periods_left if c.overtime and tc.byoyomi_periods else STOPPED),
+        _ms(c.block_moves if c.overtime and tc.canadian_moves else STOPPED))
+
+
+def _result(game):
+    if not game.over():
+        return "null"
+    winner = "null" if game.winner > 1 else '"%s"' % SIDE_NAMES[game.winner]
+    return '{"winner": %s, "reason": "%s", "score": "%s", "at_ms": %d}' % (
+        winner, REASONS[game.reason], game.score(), game.result_at)
+
+
+def to_json(game):
+    running = game.running()
+    return '{"time_ms": %d, "running": %s, "paused": %s, "red": %s, "black": %s, "result": %s}' % (
+        game.now, "null" if running == STOPPED else '"%s"' % SIDE_NAMES[running],
+        _bool(game.paused), _side(game, 0), _side(game, 1), _result(game))

@@ -1,0 +1,236 @@
+# Time controls: the model, the spec-string parser, the presets and a
+# description in words. Spec grammar (see SCENARIOS.md):
+#   STAGE[,STAGE...][*][+INCREMENT][;MODIFIER...]   STAGE = TIME[/MOVES]
+#   MODIFIER = delay D | bronstein D | byoyomi KxD | canadian N/D | permove D
+
+from clock.durations import parse_ms, words
+
+DELAY_NONE = 0
+DELAY_SIMPLE = 1
+DELAY_BRONSTEIN = 2
+
+# Presets are spec strings, so a preset means exactly what its spec says.
+# A tuple gives (red, black) for controls that differ per side.
+PRESETS = {
+    "cxa1999-6.1": "90m/40,15m/10*",
+    "cxa1999-6.2": "60m/30,10m/10*",
+    "cxa1999-6.3": "10m/40,5m/30*",
+    "cxa1999-6.4": "5m/30*",
+    "cxa1999-6.5": None,  # whole-game time: the amount is given as cxa1999-6.5:20m
+    "xq-60+30": "60m+30s",
+    "xq-50+20": "50m+20s",
+    "xq-30+10": "30m+10s",
+    "xq-25+5": "25m+5s",
+    "xq-15+10": "15m+10s",
+    "xq-10+10": "10m+10s",
+    "xq-5+3": "5m+3s",
+    "xq-armageddon": ("6m+3s", "4m+3s"),
+    "fide-classical": "90m/40,30m+30s",
+    "fide-rapid": "15m+10s",
+    "fide-blitz": "3m+2s",
+    "go-byoyomi": "60m;byoyomi 5x30s",
+    "go-canadian": "60m;canadian 25/5m",
+}
+# Presets whose scoresheet-exemption window is FIDE's (under 5 minutes).
+FIDE_PRESETS = ("fide-classical", "fide-rapid", "fide-blitz")
+# Armageddon: a drawn game counts as a win for Black.
+DRAW_GOES_TO_BLACK = ("xq-armageddon",)
+
+
+class TimeControl:
+    """One side's control. Stages are [time_ms, moves]; moves 0 = rest of game."""
+
+    def __init__(self):
+        self.stages = []
+        self.repeat = False
+        self.increment_ms = 0
+        self.delay_kind = DELAY_NONE
+        self.delay_ms = 0
+        self.byoyomi_periods = 0
+        self.byoyomi_ms = 0
+        self.canadian_moves = 0
+        self.canadian_ms = 0
+        self.permove_ms = 0
+
+    def stage(self, k):
+        """The stage that period k (0-based) follows, or None past the last one."""
+        n = len(self.stages)
+        if k < n:
+            return self.stages[k]
+        if self.repeat:
+            return self.stages[n - 1]
+        return None
+
+    def overtime_ms(self):
+        return self.byoyomi_ms or self.canadian_ms
+
+    def describe(self):
+        out = ""
+        n = len(self.stages)
+        for i in range(n):
+            t, moves = self.stages[i]
+            last = i == n - 1
+            if i:
+                out += ", then "
+            if not moves:
+                out += words(t) + (" for the rest of the game" if i else " for the whole game")
+            elif last and self.repeat:
+                out += "%s for every %d moves, repeating" % (words(t), moves)
+            else:
+                out += "%s for %d moves" % (words(t), moves)
+        if self.increment_ms:
+            out += "; %s added per move from move 1" % words(self.increment_ms)
+        if self.delay_kind == DELAY_SIMPLE:
+            out += "; %s delay each move" % words(self.delay_ms)
+        elif self.delay_kind == DELAY_BRONSTEIN:
+            out += "; Bronstein delay of %s" % words(self.delay_ms)
+        if self.byoyomi_periods:
+            out += "; then byo-yomi: %d periods of %s" % (self.byoyomi_periods, words(self.byoyomi_ms))
+        if self.canadian_moves:
+            out += "; then %d moves in %s, repeating" % (self.canadian_moves, words(self.canadian_ms))
+        if self.permove_ms:
+            out += "; each move within %s" % words(self.permove_ms)
+        return out
+
+
+class Control:
+    """The game's control: one TimeControl per side (index 0 Red, 1 Black)."""
+
+    def __init__(self, red, black, name=""):
+        self.sides = (red, black)
+        self.name = name
+        self.draw_to_black = name in DRAW_GOES_TO_BLACK
+        self.exempt_ms = 300000 if name in FIDE_PRESETS else 180000
+
+    def describe(self):
+        red, black = self.sides
+        text = red.describe()
+        if black.describe() != text:
+            text = "Red: %s. Black: %s" % (text, black.describe())
+        if self.draw_to_black:
+            text += ". A draw counts as a win for Black"
+        return text
+
+
+def _duration(text, where):
+    try:
+        return parse_ms(text.strip())
+    except ValueError as e:
+        raise ValueError("%s: %s" % (where, e))
+
+
+def _positive(text, where):
+    ms = _duration(text, where)
+    if not ms:
+        raise ValueError("%s: the duration must be more than zero" % where)
+    return ms
+
+
+def _count(text, where):
+    text = text.strip()
+    if not text.isdigit() or int(text) == 0:
+        raise ValueError("%s: '%s' is not a positive whole number" % (where, text))
+    return int(text)
+
+
+def _stages(tc, text):
+    if text.endswith("*"):
+        tc.repeat = True
+        text = text[:-1]
+    parts = text.split(",")
+    for i in range(len(parts)):
+        part = parts[i].strip()
+        where = "stage %d '%s'" % (i + 1, part)
+        t, slash, moves = part.partition("/")
+        ms = _duration(t, where)
+        quota = _count(moves, where) if slash else 0
+        if not quota and i < len(parts) - 1:
+            raise ValueError("%s: only the last stage may go without a move count" % where)
+        tc.stages.append([ms, quota])
+    if tc.repeat and not tc.stages[-1][1]:
+        raise ValueError("'*' repeats a stage with a move count, e.g. 15m/10*")
+
+
+def _modifier(tc, text):
+    word, _, arg = text.strip().partition(" ")
+    where = "'%s'" % text.strip()
+    arg = arg.strip()
+    if word in ("delay", "bronstein"):
+        if tc.delay_kind:
+            raise ValueError("%s: only one delay per control" % where)
+        tc.delay_kind = DELAY_SIMPLE if word == "delay" else DELAY_BRONSTEIN
+        tc.delay_ms = _positive(arg, where)
+    elif word == "byoyomi":
+        k, x, d = arg.partition("x")
+        if not x:
+            raise ValueError("%s: write byoyomi KxD, e.g. byoyomi 5x30s" % where)
+        tc.byoyomi_periods = _count(k, where)
+        tc.byoyomi_ms = _positive(d, where)
+    elif word == "canadian":
+        n, slash, d = arg.partition("/")
+        if not slash:
+            raise ValueError("%s: write canadian N/D, e.g. canadian 25/5m" % where)
+        tc.canadian_moves = _count(n, where)
+        tc.canadian_ms = _positive(d, where)
+    elif word == "permove":
+        tc.permove_ms = _positive(arg, where)
+    else:
+        raise ValueError("%s: unknown modifier (delay, bronstein, byoyomi, canadian, permove)" % where)
+    if tc.byoyomi_periods and tc.canadian_moves:
+        raise ValueError("%s: byo-yomi and Canadian overtime cannot be combined" % where)
+
+
+def _expand(spec):
+    """Replace a leading preset name by its spec; returns (text, preset name)."""
+    head, sep, rest = spec.partition(";")
+    name, colon, amount = head.strip().partition(":")
+    if name not in PRESETS:
+        return spec, ""
+    body = PRESETS[name]
+    if name == "cxa1999-6.5":
+        if not colon:
+            raise ValueError("cxa1999-6.5 needs the amount of time, e.g. cxa1999-6.5:20m")
+        body = amount.strip()
+        if "/" in body or "," in body or "*" in body:
+            raise ValueError("cxa1999-6.5 is whole-game time: give one amount, e.g. 20m")
+    elif colon:
+        raise ValueError("preset %s takes no amount after ':'" % name)
+    if isinstance(body, tuple):
+        if sep:
+            raise ValueError("%s sets both sides; it takes no modifiers" % name)
+        return body, name
+    return body + sep + rest, name
+
+
+def parse_side(spec):
+    """Parse one side's spec string (or a preset with one control) into a TimeControl."""
+    text, name = _expand(spec.strip())
+    if isinstance(text, tuple):
+        raise ValueError("%s gives each side its own time; use it for both sides" % name)
+    tc = TimeControl()
+    parts = text.split(";")
+    main, plus, inc = parts[0].strip().partition("+")
+    if not main:
+        raise ValueError("'%s': no time given" % spec)
+    _stages(tc, main.strip())
+    if plus:
+        tc.increment_ms = _duration(inc, "increment '+%s'" % inc.strip())
+    for mod in parts[1:]:
+        _modifier(tc, mod)
+    if not tc.stages[0][0] and not tc.overtime_ms():
+        raise ValueError("'%s': the first stage has no time" % spec)
+    return tc
+
+
+def parse(spec):
+    """Parse a spec string or preset name into a Control for both sides."""
+    text, name = _expand(spec.strip())
+    if isinstance(text, tuple):
+        return Control(parse_side(text[0]), parse_side(text[1]), name)
+    tc = parse_side(spec)
+    return Control(tc, tc, name)
+
+
+def handicap(red_spec, black_spec):
+    """A Control with a different spec per side."""
+    return Control(parse_side(red_spec), parse_side(black_spec))
