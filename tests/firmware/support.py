@@ -1,0 +1,38 @@
+# Helpers for the firmware tests (both VMs).
+from clock import events as ev
+from clock import timecontrol
+from clock.game import Game
+
+S = 1000
+MIN = 60000
+
+
+def new_game(spec, black_spec=None):
+    if black_spec is None:
+        return Game(timecontrol.parse(spec))
+    return Game(timecontrol.handicap(spec, black_spec))
+
+
+def alternate(game, t, gaps):
+    """Starting at t with the side to move, press after each gap in turn; returns the time."""
+    for gap in gaps:
+        t += gap
+        game.press(game.turn, t)
+    return t
+
+
+def raises(exc, fn, *args):
+    """Call fn(*args) and return the exception it raised (fails if none)."""
+    try:
+        fn(*args)
+    except exc as e:
+        return e
+    raise AssertionError("%s did not raise %s" % (fn, exc.__name__))
+
+
+def remaining(game, side, t):
+    game.advance(t)
+    return game.sides[side].remaining
+
+
+__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining")
