@@ -17,7 +17,7 @@ def cmd_scenario(args):
         print(e, file=sys.stderr)
         return 2
     try:
-        print(scenario.play(sc, args.vm))
+        print(scenario.play(sc, args.vm, args.journal))
     except RuntimeError as e:
         print(f"xqclock: {e}", file=sys.stderr)
         return 1
@@ -43,6 +43,8 @@ def build_parser():
     s.add_argument("file", metavar="FILE", help="scenario file, or - for standard input")
     s.add_argument("--vm", choices=("cpython", "micropython"), default="cpython",
                    help="run the firmware on this VM (micropython = the unix port, in a subprocess)")
+    s.add_argument("--journal", metavar="DIR",
+                   help="keep the game's journal in DIR (game.xqj); by default it is thrown away")
     s.set_defaults(func=cmd_scenario)
 
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")

@@ -3,7 +3,8 @@ from pathlib import Path
 
 from host_tools import scenario
 from clock import events as ev
-from clock.game import Game, SIDE_NAMES, REASONS
+from clock.game import SIDE_NAMES, REASONS
+from clock.table import build_game
 
 EXAMPLE = Path(__file__).parent / "examples" / "demo.scn"
 
@@ -45,7 +46,7 @@ def line(game, what, at=None):
 
 def run(path=EXAMPLE, out=print):
     sc = scenario.parse(Path(path).read_text())
-    game = Game(scenario.playback.control(sc.clock))
+    game = build_game(sc.settings())
     out(f"Time control: {game.control.describe()}")
     for t, kind, side, value in sc.events + [[sc.end, None, 0, 0]]:
         over = game.over()

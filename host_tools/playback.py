@@ -1,26 +1,37 @@
-# Plays a scenario's setup and events through the firmware's clock core.
-# MicroPython-compatible: `xqclock scenario --vm micropython` runs this very
-# file on the unix port (setup as JSON on stdin, state JSON on stdout), and
-# the CPython path calls play() in-process, so both VMs run the same code.
+# Plays a scenario's settings and events through the firmware: the same
+# Table (rules + journal) the board runs, with the journal in a real
+# directory. MicroPython-compatible: `xqclock scenario --vm micropython` runs
+# this very file on the unix port (setup as JSON on stdin, state JSON on
+# stdout), and the CPython path calls play() in-process.
 import json
 import sys
 
-from clock import events, snapshot, timecontrol
-from clock.game import Game
+from clock import snapshot
+from clock.table import Table
 
-
-def control(setup):
-    if "clock" in setup:
-        return timecontrol.parse(setup["clock"])
-    return timecontrol.handicap(setup["red"], setup["black"])
+POWER_CUT = -1  # runner-only actions: the firmware never sees these as events
+POWER_ON = -2
+JOURNAL = "/game.xqj"
 
 
 def play(setup):
-    game = Game(control(setup))
+    """setup: {"settings", "events": [[t, kind, side, value]...], "end", "journal": dir}."""
+    path = setup["journal"] + JOURNAL
+    table = Table.new(setup["settings"], path)
     for t, kind, side, value in setup["events"]:
-        events.apply(game, t, kind, side, value)
-    game.advance(setup["end"])
-    return snapshot.to_json(game)
+        if kind == POWER_CUT:
+            table.tick(t)  # what the running board had written by now
+            table.close()  # all in-memory state is gone
+            table = None
+        elif kind == POWER_ON:
+            table = Table.restore(path, t)
+        elif table is not None:  # a dead clock ignores its buttons
+            table.event(t, kind, side, value)
+    if table is None:  # the scenario ends with the power off: show what power-on restores
+        table = Table.restore(path, setup["end"])
+    table.tick(setup["end"])
+    table.close()
+    return snapshot.to_json(table.game, table.notice)
 
 
 if __name__ == "__main__":

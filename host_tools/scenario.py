@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
@@ -26,9 +27,8 @@ WINNERS = {"red": RED, "black": BLACK, "draw": DRAW}
 ENTERED = REASONS[4:]
 DRAW_ONLY = ("agreed", "move-limit", "no-win")
 WIN_ONLY = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline")
-# Statements of the arbiter issue, not played yet.
-LATER = ("forfeit", "absent", "fouls", "arrive", "foul", "warn", "false-claim",
-         "offer", "power-cut", "power-on")
+SIDE_ACTIONS = {"arrive": ev.ARRIVE, "foul": ev.FOUL, "warn": ev.WARN,
+                "false-claim": ev.FALSE_CLAIM, "offer": ev.OFFER}
 
 
 class ScenarioError(ValueError):
@@ -38,15 +38,23 @@ class ScenarioError(ValueError):
 
 
 class Scenario:
-    """A parsed scenario: `setup` is what playback.play() takes."""
+    """A parsed scenario: `setup(dir)` is what playback.play() takes."""
 
     def __init__(self):
         self.clock = None  # {"clock": SPEC} or {"red": SPEC, "black": SPEC}
+        self.forfeit = -1  # ms; -1: late arrival not handled
+        self.fouls = 3
+        self.absent = [0, 0]
         self.events = []  # [t, kind, side, value]
         self.end = None
+        self.power_off = False
 
-    def setup(self):
-        return dict(self.clock, events=self.events, end=self.end)
+    def settings(self):
+        return dict(self.clock, forfeit=self.forfeit, fouls=self.fouls, absent=self.absent)
+
+    def setup(self, journal_dir):
+        return {"settings": self.settings(), "events": self.events, "end": self.end,
+                "journal": str(journal_dir)}
 
 
 def _duration(text, what):
@@ -114,9 +122,45 @@ def _action(t, words):
         if winner != "draw" and reason in DRAW_ONLY:
             raise ValueError(f"result: '{reason}' ends in a draw, not a win for {winner}")
         return [t, ev.RESULT, WINNERS[winner], REASONS.index(reason)]
-    if verb in LATER:
-        raise ValueError(f"'{verb}' is not supported yet (late arrival, fouls, offers and power are the arbiter's part)")
+    if verb in SIDE_ACTIONS:
+        (side,) = _words(args, 1, f"{verb} red|black")
+        return [t, SIDE_ACTIONS[verb], _side(side, verb), 0]
+    if verb in ("power-cut", "power-on"):
+        _words(args, 0, verb)
+        return [t, playback.POWER_CUT if verb == "power-cut" else playback.POWER_ON, 0, 0]
     raise ValueError(f"unknown action '{verb}'")
+
+
+def _setting(sc, head, args):
+    if sc.events:
+        raise ValueError("settings come before the timed actions")
+    if head == "clock":
+        if sc.clock is not None:
+            raise ValueError("the clock is already set")
+        sc.clock = _clock(args)
+    elif head == "forfeit":
+        (limit,) = _words(args, 1, "forfeit DURATION")
+        sc.forfeit = _duration(limit, "forfeit")
+    elif head == "absent":
+        (side,) = _words(args, 1, "absent red|black")
+        sc.absent[_side(side, head)] = 1
+    elif head == "fouls":
+        (n,) = _words(args, 1, "fouls N")
+        if not n.isdigit() or int(n) < 1:
+            raise ValueError(f"fouls: '{n}' is not a foul limit (1 or more)")
+        sc.fouls = int(n)
+    else:
+        raise ValueError(f"unknown statement '{head}'")
+
+
+def _power(sc, kind):
+    """A power-on needs the power off, and a power-cut needs it on."""
+    if kind == playback.POWER_ON and not sc.power_off:
+        raise ValueError("power-on needs a power-cut before it")
+    if kind == playback.POWER_CUT and sc.power_off:
+        raise ValueError("the power is already off")
+    if kind in (playback.POWER_CUT, playback.POWER_ON):
+        sc.power_off = kind == playback.POWER_CUT
 
 
 def parse(text):
@@ -140,7 +184,9 @@ def parse(text):
                     raise ValueError(f"time {words[1]} is before the previous action's")
                 if sc.clock is None:
                     raise ValueError("no 'clock' line before the first action")
-                sc.events.append(_action(t, words[2:]))
+                action = _action(t, words[2:])
+                _power(sc, action[1])
+                sc.events.append(action)
                 last_t = t
             elif head == "end":
                 (when,) = _words(words[1:], 1, "end TIME")
@@ -148,16 +194,8 @@ def parse(text):
                 if sc.end < last_t:
                     raise ValueError(f"end {when} is before the last action")
                 end_line = number
-            elif head == "clock":
-                if sc.events:
-                    raise ValueError("settings come before the timed actions")
-                if sc.clock is not None:
-                    raise ValueError("the clock is already set")
-                sc.clock = _clock(words[1:])
-            elif head in LATER:
-                raise ValueError(f"'{head}' is not supported yet (late arrival and fouls are the arbiter's part)")
             else:
-                raise ValueError(f"unknown statement '{head}'")
+                _setting(sc, head, words[1:])
         except ValueError as e:
             raise ScenarioError(number, str(e)) from None
     if end_line is None:
@@ -188,8 +226,14 @@ def run_on_micropython(script, stdin_text, extra_path=()):
     return proc.stdout
 
 
-def play(sc, vm="cpython"):
-    """Play a parsed scenario on the chosen VM; returns the JSON text."""
+def play(sc, vm="cpython", journal_dir=None):
+    """Play a parsed scenario on the chosen VM; returns the JSON text. The
+    journal is written in journal_dir (kept), or in a temporary directory."""
+    if journal_dir is None:
+        with tempfile.TemporaryDirectory(prefix="xqclock-") as tmp:
+            return play(sc, vm, tmp)
+    Path(journal_dir).mkdir(parents=True, exist_ok=True)
+    setup = sc.setup(Path(journal_dir).resolve())
     if vm == "cpython":
-        return playback.play(sc.setup())
-    return run_on_micropython(playback.__file__, json.dumps(sc.setup())).rstrip("\n")
+        return playback.play(setup)
+    return run_on_micropython(playback.__file__, json.dumps(setup)).rstrip("\n")

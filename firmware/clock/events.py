@@ -1,26 +1,38 @@
 # Events: the one path by which anything changes a game. The buttons, the
 # arbiter menus, scenario files and the journal replay all come through
-# `apply`, so a game is exactly what its events make of its control.
+# `apply`, so a game is exactly what its events make of its settings.
 # An event is (t_ms, kind, side, value), four integers.
 
 START = 0
 PRESS = 1
-PAUSE = 2
+PAUSE = 2  # value: 0 by the arbiter, 1 by a player (itself a foul ground, §9.1.2)
 RESUME = 3
 MOVES = 4  # value: the corrected completed-move count
 ADJUST = 5  # value: ms added (> 0) or taken (< 0)
 RESULT = 6  # side: winner (RED, BLACK, DRAW); value: index into game.REASONS
+ARRIVE = 7
+FOUL = 8
+WARN = 9
+FALSE_CLAIM = 10
+OFFER = 11
+CHECKPOINT = 12  # the clocks at time t (running time, or a flag that fell)
+POWER_ON = 13  # the board restarted from its journal: the game waits, paused
 
-NAMES = ("start", "press", "pause", "resume", "moves", "adjust", "result")
+NAMES = ("start", "press", "pause", "resume", "moves", "adjust", "result", "arrive",
+         "foul", "warn", "false-claim", "offer", "checkpoint", "power-on")
+BY_PLAYER = 1
 
 
 def apply(game, t, kind, side, value):
     """Apply one event to the game; returns whether it changed anything."""
     if kind == PRESS:
         return game.press(side, t)
+    if kind == CHECKPOINT:
+        game.advance(t)
+        return True
     if kind == START:
         return game.start(t)
-    if kind == PAUSE:
+    if kind == PAUSE or kind == POWER_ON:
         return game.pause(t)
     if kind == RESUME:
         return game.resume(t)
@@ -30,4 +42,14 @@ def apply(game, t, kind, side, value):
         return game.adjust(side, value, t)
     if kind == RESULT:
         return game.declare(side, value, t)
+    if kind == ARRIVE:
+        return game.arrive(side, t)
+    if kind == FOUL:
+        return game.foul(side, t)
+    if kind == WARN:
+        return game.warn(side, t)
+    if kind == FALSE_CLAIM:
+        return game.false_claim(side, t)
+    if kind == OFFER:
+        return game.offer(side, t)
     raise ValueError("unknown event kind %d" % kind)

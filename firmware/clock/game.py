@@ -23,9 +23,15 @@ _SCORES = ("1-0", "0-1", "1/2-1/2")
 
 
 class Game:
-    def __init__(self, control):
+    """forfeit_ms: the late-arrival forfeit limit (§21), or -1 when late arrival
+    is not handled; foul_limit: the foul that loses (§4.1.8); absent: the
+    players (RED, BLACK) not seated when the round starts."""
+
+    def __init__(self, control, forfeit_ms=STOPPED, foul_limit=3, absent=()):
         self.control = control
         self.sides = (SideClock(control.sides[0]), SideClock(control.sides[1]))
+        self.forfeit_ms = forfeit_ms
+        self.foul_limit = foul_limit
         self.started = False
         self.paused = False
         self.turn = RED
@@ -34,6 +40,14 @@ class Game:
         self.winner = STOPPED  # RED, BLACK, DRAW (both lose, for a double forfeit)
         self.reason = STOPPED  # index into REASONS, or STOPPED while the game goes on
         self.result_at = STOPPED
+        self.forfeit_at = STOPPED  # first ms past the forfeit limit, once started
+        self.present = [RED not in absent, BLACK not in absent]
+        self.arrived_at = [STOPPED, STOPPED]
+        self.fouls = [0, 0]
+        self.warnings = [0, 0]
+        self.offers = [0, 0]
+        self.repeat_offers = [0, 0]  # offers again before the other side offered (§23.1, §9.1.3)
+        self.last_offer = STOPPED
 
     # -- queries ---------------------------------------------------------------
 
@@ -47,6 +61,13 @@ class Game:
         if self.sides[1 - self.turn].since != STOPPED:
             return 1 - self.turn
         return STOPPED
+
+    def exempt(self, s):
+        """Whether side s may stop keeping the scoresheet (§7.2): under the
+        control's window (3 min; FIDE 5 min) in the current period."""
+        window = self.control.exempt_ms
+        side = self.sides[s]
+        return window > 0 and (side.overtime or side.remaining < window)
 
     def score(self):
         if self.reason == R_FORFEIT:
@@ -76,13 +97,24 @@ class Game:
             if m != STOPPED and m < d:
                 d = m
                 r = R_MOVE_TIME
-            if d < first or (d == first and s == self.turn):
+            if d < first or (d == first and (why == R_FORFEIT or s == self.turn)):
                 first = d
                 who = s
                 why = r
+        for s in range(2):
+            # still absent past the limit: a forfeit, unless a flag fell first
+            if self.forfeit_at != STOPPED and not self.present[s]:
+                if self.forfeit_at < first:
+                    first = self.forfeit_at
+                    who = s
+                    why = R_FORFEIT
+                elif self.forfeit_at == first and why == R_FORFEIT:
+                    who = DRAW  # both still absent: both forfeit (§21)
         if who == STOPPED:
             self.sides[0].settle(t)
             self.sides[1].settle(t)
+        elif why == R_FORFEIT:
+            self.finish(DRAW if who == DRAW else 1 - who, R_FORFEIT, first)
         else:
             self.flag(who, first, why)
 
@@ -110,11 +142,30 @@ class Game:
         if self.started or self.over():
             return False
         self.started = True
+        if self.forfeit_ms != STOPPED:
+            self.forfeit_at = t + self.forfeit_ms + 1  # arriving at exactly the limit is in time
+        if not (self.present[RED] or self.present[BLACK]):
+            self.sides[BLACK].start(t)  # both late: each one's own clock runs until they arrive (§21.3)
         self.sides[self.turn].start(t)
+        return True
+
+    def arrive(self, s, t):
+        """A late player reaches the seat (§21.2); from now their clock follows the turns."""
+        self.advance(t)
+        if self.over() or self.present[s]:
+            return False
+        self.present[s] = True
+        self.arrived_at[s] = t
+        if s != self.turn:
+            if self.sides[s].since != STOPPED:
+                self.sides[s].stop(t)
+            self.resumes &= ~(1 << s)
         return True
 
     def press(self, s, t):
         """Side s pressed its lever: a completed move if its clock was running."""
+        if not self.present[s]:
+            self.arrive(s, t)  # a player who presses is at the board
         self.advance(t)
         side = self.sides[s]
         if self.over() or side.since == STOPPED or s != self.turn:
@@ -167,6 +218,42 @@ class Game:
             side.penalize(-ms)
             if not side.spare():
                 self.flag(s, t)
+        return True
+
+    def foul(self, s, t):
+        """One foul (§9); reaching the foul limit loses the game (§4.1.8)."""
+        self.advance(t)
+        if self.over():
+            return False
+        self.fouls[s] += 1
+        if self.fouls[s] >= self.foul_limit:
+            self.finish(1 - s, R_FOULS, t)
+        return True
+
+    def warn(self, s, t):
+        """A warning (§18.1): recorded, no effect on the game."""
+        self.advance(t)
+        self.warnings[s] += 1
+        return True
+
+    def false_claim(self, s, t):
+        """§23.3: a false natural-move-limit claim costs a foul and 5 minutes."""
+        if not self.foul(s, t):
+            return False
+        if not self.over():
+            self.adjust(s, -300000, t)
+        return True
+
+    def offer(self, s, t):
+        """A draw offer (§23.1). Offering again before the other side has offered
+        is noted for the arbiter as a possible §9.1.3 foul, not fouled here."""
+        self.advance(t)
+        if self.over():
+            return False
+        self.offers[s] += 1
+        if self.last_offer == s:
+            self.repeat_offers[s] += 1
+        self.last_offer = s
         return True
 
     def declare(self, winner, reason, t):

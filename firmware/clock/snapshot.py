@@ -2,6 +2,8 @@
 # that CPython and MicroPython (whose dicts do not keep insertion order) give
 # byte-identical text.
 
+import json
+
 from clock.game import SIDE_NAMES, REASONS, STOPPED
 
 
@@ -17,10 +19,13 @@ def _side(game, s):
     c = game.sides[s]
     tc = c.tc
     return ('{"remaining_ms": %d, "moves": %d, "flag": %s, "flag_at_ms": %s, '
-            '"fouls": 0, "warnings": 0, "present": true, '
+            '"fouls": %d, "warnings": %d, "present": %s, '
+            '"arrived_at_ms": %s, "exempt": %s, "offers": %d, "repeat_offers": %d, '
             '"used_ms": %d, "period": %d, "overtime": %s, "byoyomi_periods": %s, '
             '"block_moves": %s}') % (
         c.remaining, c.moves, _bool(c.flag_at != STOPPED), _ms(c.flag_at),
+        game.fouls[s], game.warnings[s], _bool(game.present[s]),
+        _ms(game.arrived_at[s]), _bool(game.exempt(s)), game.offers[s], game.repeat_offers[s],
         c.used, c.period + 1, _bool(c.overtime),
         _ms(c.periods_left if c.overtime and tc.byoyomi_periods else STOPPED),
         _ms(c.block_moves if c.overtime and tc.canadian_moves else STOPPED))
@@ -34,8 +39,13 @@ def _result(game):
         winner, REASONS[game.reason], game.score(), game.result_at)
 
 
-def to_json(game):
+def _text(s):
+    return "null" if s is None else json.dumps(s)
+
+
+def to_json(game, notice=None):
     running = game.running()
-    return '{"time_ms": %d, "running": %s, "paused": %s, "red": %s, "black": %s, "result": %s}' % (
+    return ('{"time_ms": %d, "running": %s, "paused": %s, "red": %s, "black": %s, '
+            '"result": %s, "notice": %s}') % (
         game.now, "null" if running == STOPPED else '"%s"' % SIDE_NAMES[running],
-        _bool(game.paused), _side(game, 0), _side(game, 1), _result(game))
+        _bool(game.paused), _side(game, 0), _side(game, 1), _result(game), _text(notice))

@@ -100,7 +100,11 @@ class Control:
         self.sides = (red, black)
         self.name = name
         self.draw_to_black = name in DRAW_GOES_TO_BLACK
-        self.exempt_ms = 300000 if name in FIDE_PRESETS else 180000
+        # Scoresheet exemption window (§7.2: under 3 min; FIDE: under 5 min,
+        # and none when 30 s or more is added per move).
+        self.exempt_ms = 180000
+        if name in FIDE_PRESETS:
+            self.exempt_ms = 0 if red.increment_ms >= 30000 else 300000
 
     def describe(self):
         red, black = self.sides

@@ -1,0 +1,104 @@
+# One game at the table: the rules (Game) and their journal, fed by events.
+# The device's buttons and menus, the scenario runner and the replacement
+# clock all go through Table.event(), so what the journal holds is exactly
+# what made the game. Table.tick() is the main loop's regular call: it finds
+# flags and writes checkpoints of the running time.
+
+import os
+
+from clock import events, timecontrol
+from clock.game import Game, RED, BLACK, STOPPED
+from clock.journal import Journal, Loaded
+
+# A checkpoint at least every 10 s of running time: a power cut loses less.
+CHECKPOINT_MS = 10000
+
+
+def build_game(settings):
+    """A fresh Game from the settings a journal header holds."""
+    if "clock" in settings:
+        control = timecontrol.parse(settings["clock"])
+    else:
+        control = timecontrol.handicap(settings["red"], settings["black"])
+    absent = [s for s in (RED, BLACK) if settings.get("absent", (0, 0))[s]]
+    return Game(control, settings.get("forfeit", STOPPED), settings.get("fouls", 3), absent)
+
+
+class Table:
+    def __init__(self, settings, journal):
+        self.settings = settings
+        self.game = build_game(settings)
+        self.journal = journal
+        self.last_record = 0  # game ms of the last record written
+        self.recorded_end = False  # the result is in the journal
+        self.notice = None
+
+    @classmethod
+    def new(cls, settings, path):
+        """A new game; its journal's header holds the settings and a random id,
+        so a record copied from another game's journal never fits this one."""
+        if "id" not in settings:
+            settings["id"] = "%08x" % int.from_bytes(os.urandom(4), "little")
+        return cls(settings, Journal.create(path, settings))
+
+    @classmethod
+    def restore(cls, path, now=None):
+        """Power-on: replay the journal; the game comes back paused at its last
+        record, to be resumed by the arbiter. `now` (at or after that record)
+        is where game time goes on; a board without a clock passes None."""
+        loaded = Loaded(path)
+        table = cls(loaded.settings, loaded.reopen())
+        game = table.game
+        unplayable = None
+        for t, kind, side, value in loaded.records:
+            try:
+                events.apply(game, t, kind, side, value)
+            except (ValueError, IndexError):  # a record this firmware cannot play
+                unplayable = "record at %d ms (kind %d) and later ones not replayed" % (t, kind)
+                break
+            table.last_record = t
+        game.advance(table.last_record)
+        table.recorded_end = game.over()
+        table.notice = "power restored"
+        if loaded.problem:
+            table.notice += "; dropped %d bytes: %s" % (loaded.dropped, loaded.problem)
+        if unplayable:
+            table.notice += "; " + unplayable
+        if game.started and not game.over():
+            table.notice += "; clocks paused: check the times, then resume"
+        events.apply(game, table.last_record, events.POWER_ON, 0, 0)
+        table._record(table.last_record, events.POWER_ON, 0, 0)
+        if now is not None:
+            game.advance(now)
+        return table
+
+    def _record(self, t, kind, side, value):
+        self.journal.append(t, kind, side, value)
+        self.last_record = t
+
+    def tick(self, t):
+        """Bring the game to time t; journal a flag, or a checkpoint when a clock
+        has run 10 s since the last record."""
+        game = self.game
+        game.advance(t)
+        if game.over():
+            if not self.recorded_end:
+                self._record(game.result_at, events.CHECKPOINT, 0, 0)
+                self.recorded_end = True
+        elif game.running() != STOPPED and t - self.last_record >= CHECKPOINT_MS:
+            steps = (t - self.last_record) // CHECKPOINT_MS
+            self._record(self.last_record + steps * CHECKPOINT_MS, events.CHECKPOINT, 0, 0)
+
+    def event(self, t, kind, side, value):
+        """Apply one event at game time t; journal it if it counted."""
+        self.tick(t)
+        if not events.apply(self.game, t, kind, side, value):
+            return False
+        self._record(t, kind, side, value)
+        self.recorded_end = self.game.over()
+        if kind == events.RESUME:
+            self.notice = None  # the arbiter has seen the restored times
+        return True
+
+    def close(self):
+        self.journal.close()
