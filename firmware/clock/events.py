@@ -3,6 +3,8 @@
 # `apply`, so a game is exactly what its events make of its settings.
 # An event is (t_ms, kind, side, value), four integers.
 
+from clock.game import REASONS
+
 START = 0
 PRESS = 1
 PAUSE = 2  # value: 0 by the arbiter, 1 by a player (itself a foul ground, §9.1.2)
@@ -21,6 +23,15 @@ POWER_ON = 13  # the board restarted from its journal: the game waits, paused
 NAMES = ("start", "press", "pause", "resume", "moves", "adjust", "result", "arrive",
          "foul", "warn", "false-claim", "offer", "checkpoint", "power-on")
 BY_PLAYER = 1
+
+
+def valid(kind, side, value):
+    """Whether (kind, side, value) is an event this firmware can play."""
+    if kind == RESULT:
+        return 0 <= side <= 2 and 0 <= value < len(REASONS)
+    if kind == MOVES and value < 0:
+        return False
+    return 0 <= kind < len(NAMES) and 0 <= side <= 1
 
 
 def apply(game, t, kind, side, value):

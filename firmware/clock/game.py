@@ -84,7 +84,7 @@ class Game:
         self.now = t
         if self.reason != STOPPED:
             return
-        first = t + 1
+        first = t
         who = STOPPED
         why = R_TIME
         for s in range(2):
@@ -97,14 +97,16 @@ class Game:
             if m != STOPPED and m < d:
                 d = m
                 r = R_MOVE_TIME
-            if d < first or (d == first and (why == R_FORFEIT or s == self.turn)):
+            if d > t:
+                continue
+            if who == STOPPED or d < first or (d == first and s == self.turn):
                 first = d
                 who = s
                 why = r
         for s in range(2):
             # still absent past the limit: a forfeit, unless a flag fell first
-            if self.forfeit_at != STOPPED and not self.present[s]:
-                if self.forfeit_at < first:
+            if self.forfeit_at != STOPPED and not self.present[s] and self.forfeit_at <= t:
+                if who == STOPPED or self.forfeit_at < first:
                     first = self.forfeit_at
                     who = s
                     why = R_FORFEIT

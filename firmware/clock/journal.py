@@ -13,6 +13,8 @@ import json
 import os
 import struct
 
+from clock.events import valid
+
 MAGIC = b"XQJ1"
 RECORD = 16
 _MARK = 0xA5
@@ -65,53 +67,76 @@ class Journal:
 
 
 class Loaded:
-    """What a journal file holds: settings, valid records, and what was dropped."""
+    """Reads a journal: the settings at once, then the records one at a time
+    (a long game's journal need not fit in the board's RAM). After records()
+    has run, `problem` says what was dropped, if anything."""
 
     def __init__(self, path):
         self.path = path
         with open(path, "rb") as f:
-            raw = f.read()
-        if raw[:4] != MAGIC or len(raw) < 10:
-            raise JournalError("%s is not a clock journal (header missing or damaged)" % path)
-        (n,) = struct.unpack_from("<H", raw, 4)
-        head_end = 6 + n
-        self.head_hash = raw[head_end:head_end + 4]
-        if len(self.head_hash) != 4 or _chain(b"", raw[:head_end]) != self.head_hash:
+            head = f.read(6)
+            if head[:4] != MAGIC or len(head) < 6:
+                raise JournalError("%s is not a clock journal (header missing or damaged)" % path)
+            (n,) = struct.unpack_from("<H", head, 4)
+            head += f.read(n)
+            self.head_hash = f.read(4)
+        if len(self.head_hash) != 4 or _chain(b"", head) != self.head_hash:
             raise JournalError("%s: the journal's header is damaged" % path)
         try:
-            self.settings = json.loads(raw[6:head_end])
+            self.settings = json.loads(head[6:])
         except ValueError:
             raise JournalError("%s: the journal's settings cannot be read" % path)
-        self.records = []  # (t, kind, side, value)
-        self.hashes = []
-        prev = self.head_hash
-        pos = head_end + 4
+        if not isinstance(self.settings, dict):
+            raise JournalError("%s: the journal's settings cannot be read" % path)
+        self.start = len(head) + 4
+        self.valid_size = self.start
+        self.last_hash = self.head_hash
+        self.count = 0
         self.problem = None
-        while pos + RECORD <= len(raw):
-            rec = raw[pos:pos + RECORD]
-            h = _chain(prev, rec[:12])
-            if rec[0] != _MARK or rec[12:] != h:
-                self.problem = "record %d does not match its hash" % (len(self.records) + 1)
-                break
-            mark, kind, side, zero, t, value = struct.unpack_from(_FORMAT, rec, 0)
-            self.records.append((t, kind, side, value))
-            self.hashes.append(h)
-            prev = h
-            pos += RECORD
-        if self.problem is None and pos < len(raw):
-            self.problem = "the last record is incomplete (torn write)"
-        self.valid_size = pos
-        self.dropped = len(raw) - pos
-        self.last_hash = prev
+        self.dropped = 0
+
+    def records(self):
+        """Yield (t, kind, side, value) for each record that fits the chain."""
+        rec = bytearray(RECORD)
+        prev = self.head_hash
+        pos = self.start
+        with open(self.path, "rb") as f:
+            f.seek(pos)
+            while True:
+                n = f.readinto(rec)
+                if not n:
+                    break
+                if n < RECORD:
+                    self.problem = "the last record is incomplete (torn write)"
+                    break
+                h = _chain(prev, memoryview(rec)[:12])
+                if rec[0] != _MARK or rec[12:] != h:
+                    self.problem = "record %d does not match its hash" % (self.count + 1)
+                    break
+                event = struct.unpack_from(_FORMAT, rec, 0)
+                if not valid(event[1], event[2], event[5]):
+                    self.problem = "record %d is no event this firmware knows" % (self.count + 1)
+                    break
+                prev = h
+                pos += RECORD
+                self.count += 1
+                self.valid_size = pos
+                self.last_hash = prev
+                yield event[4], event[1], event[2], event[5]
+            f.seek(0, 2)
+            self.dropped = f.tell() - pos
 
     def reopen(self):
-        """A Journal appending after the valid records; a damaged tail is cut
-        off first (copy and rename, so a power cut now loses nothing more)."""
+        """A Journal appending after the valid records (read them first); a
+        damaged tail is cut off first (copy and rename, so a power cut now
+        loses nothing more)."""
         if self.dropped:
             tmp = self.path + ".tmp"
-            with open(self.path, "rb") as src:
-                valid = src.read(self.valid_size)
-            with open(tmp, "wb") as dst:
-                dst.write(valid)
+            with open(self.path, "rb") as src, open(tmp, "wb") as dst:
+                left = self.valid_size
+                while left:
+                    chunk = src.read(min(left, 4096))
+                    dst.write(chunk)
+                    left -= len(chunk)
             os.rename(tmp, self.path)
         return Journal(self.path, self.last_hash, self.valid_size)

@@ -8,7 +8,7 @@ import os
 
 from clock import events, timecontrol
 from clock.game import Game, RED, BLACK, STOPPED
-from clock.journal import Journal, Loaded
+from clock.journal import Journal, JournalError, Loaded
 
 # A checkpoint at least every 10 s of running time: a power cut loses less.
 CHECKPOINT_MS = 10000
@@ -47,23 +47,17 @@ class Table:
         record, to be resumed by the arbiter. `now` (at or after that record)
         is where game time goes on; a board without a clock passes None."""
         loaded = Loaded(path)
-        table = cls(loaded.settings, loaded.reopen())
+        table = cls(loaded.settings, None)
         game = table.game
-        unplayable = None
-        for t, kind, side, value in loaded.records:
-            try:
-                events.apply(game, t, kind, side, value)
-            except (ValueError, IndexError):  # a record this firmware cannot play
-                unplayable = "record at %d ms (kind %d) and later ones not replayed" % (t, kind)
-                break
+        for t, kind, side, value in loaded.records():
+            events.apply(game, t, kind, side, value)
             table.last_record = t
+        table.journal = loaded.reopen()
         game.advance(table.last_record)
         table.recorded_end = game.over()
         table.notice = "power restored"
         if loaded.problem:
             table.notice += "; dropped %d bytes: %s" % (loaded.dropped, loaded.problem)
-        if unplayable:
-            table.notice += "; " + unplayable
         if game.started and not game.over():
             table.notice += "; clocks paused: check the times, then resume"
         events.apply(game, table.last_record, events.POWER_ON, 0, 0)
@@ -77,22 +71,26 @@ class Table:
         self.last_record = t
 
     def tick(self, t):
-        """Bring the game to time t; journal a flag, or a checkpoint when a clock
-        has run 10 s since the last record."""
+        """The main loop's regular call: bring the game to time t; journal a flag,
+        or a checkpoint when a clock has run 10 s since the last record."""
+        self._advance(t)
         game = self.game
-        game.advance(t)
-        if game.over():
-            if not self.recorded_end:
-                self._record(game.result_at, events.CHECKPOINT, 0, 0)
-                self.recorded_end = True
-        elif game.running() != STOPPED and t - self.last_record >= CHECKPOINT_MS:
+        if not game.over() and game.running() != STOPPED and t - self.last_record >= CHECKPOINT_MS:
             steps = (t - self.last_record) // CHECKPOINT_MS
             self._record(self.last_record + steps * CHECKPOINT_MS, events.CHECKPOINT, 0, 0)
 
+    def _advance(self, t):
+        game = self.game
+        game.advance(t)
+        if game.over() and not self.recorded_end:  # a flag or forfeit fell
+            self._record(game.result_at, events.CHECKPOINT, 0, 0)
+            self.recorded_end = True
+
     def event(self, t, kind, side, value):
         """Apply one event at game time t; journal it if it counted."""
-        self.tick(t)
+        self._advance(t)
         if not events.apply(self.game, t, kind, side, value):
+            self.tick(t)
             return False
         self._record(t, kind, side, value)
         self.recorded_end = self.game.over()
@@ -102,3 +100,20 @@ class Table:
 
     def close(self):
         self.journal.close()
+
+
+def boot(path, settings):
+    """Power-on on the board: the game in the journal at `path`, restored and
+    paused; a new game with `settings` if there is none; if the journal cannot
+    be read at all, it is set aside as path + ".bad" and a new game starts."""
+    try:
+        os.stat(path)
+    except OSError:  # no journal: nothing was played yet
+        return Table.new(settings, path)
+    try:
+        return Table.restore(path)
+    except JournalError as e:
+        os.rename(path, path + ".bad")
+        table = Table.new(settings, path)
+        table.notice = "%s; kept as %s.bad, new game" % (e, path)
+        return table

@@ -35,4 +35,16 @@ def remaining(game, side, t):
     return game.sides[side].remaining
 
 
-__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining")
+__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch")
+
+
+def scratch(name):
+    """A fresh file path for a test's journal (both VMs have /tmp)."""
+    import os
+    path = "/tmp/xqclock-test-" + name
+    for p in (path, path + ".tmp", path + ".bad"):
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+    return path

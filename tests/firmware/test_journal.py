@@ -1,0 +1,174 @@
+# The journal: every counted event kept, torn and altered records detected,
+# power-on restores the game paused.
+from support import S, MIN, ev, scratch, raises
+from clock import snapshot
+from clock.journal import Loaded, JournalError, RECORD
+from clock.table import Table, boot, CHECKPOINT_MS
+from clock.game import RED, BLACK
+
+
+def settings(spec="xq-15+10"):
+    return {"clock": spec, "forfeit": -1, "fouls": 3, "absent": [0, 0], "id": "0badc0de"}
+
+
+def played(path, spec="xq-15+10", moves=6):
+    table = Table.new(settings(spec), path)
+    table.event(0, ev.START, 0, 0)
+    t = 0
+    for i in range(moves):
+        t += 7 * S + i * 1000
+        table.event(t, ev.PRESS, i % 2, 0)
+    return table, t
+
+
+def read(path):
+    loaded = Loaded(path)
+    return loaded, list(loaded.records())
+
+
+def state(table):
+    return snapshot.to_json(table.game)
+
+
+def test_restore_gives_the_same_game_paused_at_the_last_record():
+    path = scratch("restore")
+    table, t = played(path)
+    before = state(table)
+    table.close()
+    back = Table.restore(path)
+    game = back.game
+    assert game.paused and game.running() == -1
+    assert game.sides[RED].moves == 3 and game.sides[BLACK].moves == 3
+    assert game.sides[RED].remaining == table.game.sides[RED].remaining
+    assert game.sides[BLACK].remaining == table.game.sides[BLACK].remaining
+    assert "paused" in back.notice
+    back.event(t + 5 * S, ev.RESUME, 0, 0)
+    assert back.notice is None
+    assert state(back).replace('"paused": false', "") != before  # time moved on
+    back.tick(t + 8 * S)
+    assert back.game.sides[RED].remaining == table.game.sides[RED].remaining - 3 * S
+
+
+def test_a_torn_last_record_is_dropped_at_every_cut_point():
+    path = scratch("torn")
+    table, t = played(path)
+    table.close()
+    with open(path, "rb") as f:
+        whole = f.read()
+    n = len(read(path)[1])
+    for cut in range(1, RECORD):
+        with open(path, "wb") as f:
+            f.write(whole[:len(whole) - cut])
+        loaded, records = read(path)
+        assert len(records) == n - 1, cut
+        assert loaded.dropped == RECORD - cut
+        assert "torn" in loaded.problem
+    back = Table.restore(path)  # cuts the tail off, then appends cleanly
+    assert "dropped" in back.notice
+    back.close()
+    again, records = read(path)
+    assert again.problem is None
+    assert len(records) == n  # n-1 kept + the power-on record
+
+
+def test_an_altered_record_is_detected_and_named():
+    path = scratch("altered")
+    table, t = played(path)
+    table.close()
+    with open(path, "rb") as f:
+        raw = bytearray(f.read())
+    third = len(raw) - RECORD * (len(read(path)[1]) - 2)
+    raw[third + 4] ^= 0x01  # one bit of record 3's time
+    with open(path, "wb") as f:
+        f.write(raw)
+    loaded, records = read(path)
+    assert len(records) == 2
+    assert loaded.problem == "record 3 does not match its hash"
+
+
+def test_a_record_from_another_game_does_not_fit():
+    a = scratch("game-a")
+    b = scratch("game-b")
+    table_a, _ = played(a)
+    table_a.close()
+    other = settings()
+    other["id"] = "12345678"
+    table_b = Table.new(other, b)
+    table_b.event(0, ev.START, 0, 0)
+    table_b.close()
+    with open(b, "rb") as f:
+        foreign = f.read()[-RECORD:]
+    with open(a, "ab") as f:
+        f.write(foreign)
+    loaded, records = read(a)
+    assert len(records) == 7  # start + 6 presses, the stranger dropped
+    assert loaded.problem is not None
+
+
+def test_garbage_is_not_a_journal_and_boot_starts_cleanly():
+    path = scratch("garbage")
+    with open(path, "wb") as f:
+        f.write(b"\x00\xff random bytes that are no journal at all")
+    assert "not a clock journal" in str(raises(JournalError, Loaded, path))
+    table = boot(path, settings())
+    assert not table.game.started
+    assert ".bad" in table.notice
+    table.event(0, ev.START, 0, 0)
+    table.close()
+    assert len(read(path)[1]) == 1
+
+
+def test_boot_without_a_journal_starts_a_new_game():
+    path = scratch("fresh")
+    table = boot(path, settings())
+    assert table.notice is None and not table.game.started
+    table.close()
+
+
+def test_a_flag_is_journaled_at_its_exact_millisecond():
+    path = scratch("flag")
+    table = Table.new(settings("1m"), path)
+    table.event(0, ev.START, 0, 0)
+    table.event(20 * S, ev.PRESS, RED, 0)
+    table.tick(5 * MIN)  # Black's minute ran out at 1:20
+    table.close()
+    back = Table.restore(path)
+    assert back.game.over()
+    assert back.game.sides[BLACK].flag_at == 80 * S
+    assert back.game.result_at == 80 * S and back.game.winner == RED
+
+
+def test_a_power_cut_loses_at_most_ten_seconds_of_running_time():
+    for cut in (3 * S, 9999, 10 * S, 10001, 47 * S + 1, 95 * S + 999):
+        path = scratch("cut")
+        table = Table.new(settings("10m"), path)
+        table.event(0, ev.START, 0, 0)
+        table.event(1000, ev.PRESS, RED, 0)
+        for t in range(1000, cut + 1, 250):  # the main loop ticks every 250 ms
+            table.tick(t)
+        truth = table.game.sides[BLACK].remaining
+        table.close()
+        back = Table.restore(path)
+        lost = back.game.sides[BLACK].remaining - truth
+        assert 0 <= lost <= CHECKPOINT_MS, (cut, lost)
+
+
+def test_a_long_game_keeps_the_journal_bounded():
+    # 12 hours, 2,000 moves, the loop ticking every second
+    path = scratch("long")
+    table = Table.new(settings("13h"), path)
+    table.event(0, ev.START, 0, 0)
+    t = 0
+    gap = 12 * 3600 * 1000 // 2000
+    for move in range(2000):
+        for _ in range(gap // 1000):
+            t += 1000
+            table.tick(t)
+        table.event(t, ev.PRESS, move % 2, 0)
+    size = table.journal.size
+    table.close()
+    checkpoints = 12 * 3600 // 10
+    assert size <= 200 + RECORD * (1 + 2000 + checkpoints)
+    assert size < 110 * 1024
+    back = Table.restore(path)
+    assert back.game.sides[RED].moves == 1000 and back.game.sides[BLACK].moves == 1000
