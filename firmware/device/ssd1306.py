@@ -1,0 +1,164 @@
+# SSD1306 128x64 OLED over I2C, sending only the pages that changed.
+#
+# Bus time at 400 kHz (9 bit times per byte): a full frame is 7 + 1025 bytes,
+# about 23 ms of blocking writeto(); one changed page is 7 + 129 bytes, about
+# 3 ms. show() allocates nothing: every buffer and memoryview it uses is built
+# in __init__ (on rp2, writevto would allocate ~1 KB per call, so it is avoided).
+
+import framebuf
+
+try:
+    from micropython import const
+except ImportError:  # CPython, with the host framebuf stand-in
+    def const(x):
+        return x
+
+_CTRL_CMDS = const(0x00)  # control byte: a stream of commands follows
+_CTRL_CMD = const(0x80)  # control byte: one command follows
+_CTRL_DATA = const(0x40)  # control byte: a stream of GDDRAM data follows
+_DISPLAY_OFF = const(0xAE)
+_DISPLAY_ON = const(0xAF)
+_MASK30 = const(0x3FFFFFFF)  # bytes_sent wraps here so it stays a small int
+
+
+class SSD1306(framebuf.FrameBuffer):
+    def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False):
+        self.i2c = i2c
+        self.addr = addr
+        self.width = width
+        self.height = height
+        self.external_vcc = external_vcc
+        self.pages = pages = height >> 3
+        n = width * pages
+        # buf[0] is the data control byte, so a page run goes out in one writeto().
+        self.buf = bytearray(n + 1)
+        self.buf[0] = _CTRL_DATA
+        mv = memoryview(self.buf)
+        super().__init__(mv[1:], width, height, framebuf.MONO_VLSB)
+        self._shadow = bytearray(n)  # what the display's GDDRAM holds
+        smv = memoryview(self._shadow)
+        self._page = [mv[1 + p * width:1 + (p + 1) * width] for p in range(pages)]
+        self._held = [smv[p * width:(p + 1) * width] for p in range(pages)]
+        # _run[s * pages + e]: pages s..e plus the byte before them, which show()
+        # turns into 0x40 for the duration of the write (it is page s-1's last byte).
+        self._run = [mv[s * width:(e + 1) * width + 1] if e >= s else None
+                     for s in range(pages) for e in range(pages)]
+        # One command stream: column window 0..width-1, page window s..e.
+        self._win = bytearray((_CTRL_CMDS, 0x21, 0, width - 1, 0x22, 0, pages - 1))
+        self._one = bytearray((_CTRL_CMD, 0))  # one command
+        self._two = bytearray((_CTRL_CMDS, 0, 0))  # two command bytes (or command + argument)
+        self.bytes_sent = 0  # every byte handed to writeto(), mod 2**30
+        self.init_display()
+
+    def init_display(self):
+        """Configure the chip. The panel stays dark until the first show()
+        has replaced whatever noise GDDRAM held at power-up."""
+        ext = self.external_vcc
+        self._write(bytes((
+            _CTRL_CMDS,
+            _DISPLAY_OFF,
+            0xD5, 0x80,  # oscillator / clock divide: reset value
+            0xA8, self.height - 1,  # multiplex ratio
+            0xD3, 0x00,  # no display offset
+            0x40,  # start line 0
+            0x8D, 0x10 if ext else 0x14,  # charge pump: without it the panel stays dark
+            0x20, 0x00,  # horizontal addressing: page runs go out in one write
+            0xA1,  # column 127 -> SEG0 and
+            0xC8,  # COM scan from COM[N-1]: upright on the common modules
+            0xDA, 0x12 if self.height == 64 else 0x02,  # COM pins configuration
+            0x81, 0xCF,  # contrast
+            0xD9, 0x22 if ext else 0xF1,  # pre-charge period
+            0xDB, 0x30,  # VCOMH deselect level, ~0.83 Vcc
+            0x2E,  # no scrolling (RAM writes during a scroll may corrupt it)
+            0xA4,  # show RAM, not all pixels on
+            0xA6,  # not inverted
+        )))
+        self._full = True  # the display's RAM is unknown: send everything next
+        self._wake = True  # and then switch it on
+
+    # -- commands --------------------------------------------------------------
+
+    def _write(self, data):
+        self.i2c.writeto(self.addr, data)
+        self.bytes_sent = (self.bytes_sent + len(data)) & _MASK30
+
+    def _command(self, c):
+        one = self._one
+        one[1] = c
+        self._write(one)
+
+    def _commands(self, a, b):
+        two = self._two
+        two[1] = a
+        two[2] = b
+        self._write(two)
+
+    def poweroff(self):
+        self._command(_DISPLAY_OFF)
+
+    def poweron(self):
+        self._wake = False
+        self._command(_DISPLAY_ON)
+
+    def contrast(self, v):
+        self._commands(0x81, v & 0xFF)
+
+    def invert(self, flag):
+        self._command(0xA7 if flag else 0xA6)
+
+    def rotate(self, flag):
+        """Turn the picture 180 degrees (True) or back to upright (False)."""
+        self._commands(0xC0 if flag else 0xC8, 0xA0 if flag else 0xA1)
+        # The chip applies a segment remap only to data written after it.
+        self._full = True
+
+    def invalidate(self):
+        """Forget what the display holds (e.g. after it lost power): the next
+        show() sends the whole frame."""
+        self._full = True
+
+    # -- frames ----------------------------------------------------------------
+
+    def show(self):
+        """Send the pages that differ from what the display holds; return the
+        number of bytes written (0 when nothing changed)."""
+        pages = self.pages
+        page = self._page
+        held = self._held
+        full = self._full
+        sent = 0
+        p = 0
+        try:
+            while p < pages:
+                if not full and page[p] == held[p]:
+                    p += 1
+                    continue
+                first = p
+                while p < pages and (full or page[p] != held[p]):
+                    held[p][:] = page[p]
+                    p += 1
+                sent += self._send(first, p - 1)
+        except BaseException:  # a bus error: the display's RAM is now unknown
+            self._full = True
+            raise
+        self._full = False
+        if self._wake:
+            self.poweron()
+            sent += 2
+        return sent
+
+    def _send(self, first, last):
+        win = self._win
+        win[5] = first
+        win[6] = last
+        self._write(win)
+        view = self._run[first * self.pages + last]
+        buf = self.buf
+        at = first * self.width
+        keep = buf[at]
+        buf[at] = _CTRL_DATA
+        try:
+            self._write(view)
+        finally:
+            buf[at] = keep
+        return 7 + len(view)
