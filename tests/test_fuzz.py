@@ -1,0 +1,96 @@
+"""Fuzzing the two readers of outside input: journals and scenario files.
+Whatever the bytes, the firmware never crashes: the journal reader keeps a
+valid prefix and says what it dropped, and the scenario parser names a line."""
+import os
+
+from hypothesis import given, settings, strategies as st, HealthCheck
+
+from clock import events as ev
+from clock.journal import Loaded, JournalError
+from clock.table import Table, boot
+from host_tools import scenario
+
+CASES = {"journal": 0, "mutated journal": 0, "scenario": 0}  # reported by conftest.py
+SETTINGS = {"clock": "5m+3s", "forfeit": -1, "fouls": 3, "absent": [0, 0], "id": "f00dfeed"}
+
+
+def valid_journal(path):
+    table = Table.new(dict(SETTINGS), path)
+    table.event(0, ev.START, 0, 0)
+    for i in range(1, 12):
+        table.event(i * 4000, ev.PRESS, (i - 1) % 2, 0)
+    table.close()
+    with open(path, "rb") as f:
+        raw = f.read()
+    return raw, list(Loaded(path).records())
+
+
+def boot_never_crashes(path):
+    table = boot(path, dict(SETTINGS))
+    table.tick(10**6)
+    table.close()
+    return table
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.binary(max_size=400))
+def test_random_bytes_never_crash_the_reader(tmp_path, data):
+    CASES["journal"] += 1
+    path = str(tmp_path / "j.xqj")
+    with open(path, "wb") as f:
+        f.write(data)
+    try:
+        list(Loaded(path).records())
+    except JournalError:
+        pass
+    boot_never_crashes(path)
+    for p in (path, path + ".bad"):
+        if os.path.exists(p):
+            os.remove(p)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, 10**4), st.integers(0, 255)), min_size=1, max_size=6),
+       st.integers(0, 400))
+def test_a_damaged_journal_keeps_a_valid_prefix(tmp_path, flips, cut):
+    CASES["mutated journal"] += 1
+    path = str(tmp_path / "m.xqj")
+    raw, original = valid_journal(path)
+    damaged = bytearray(raw)
+    for pos, byte in flips:
+        damaged[pos % len(damaged)] = byte
+    damaged = damaged[:max(0, len(damaged) - cut)]
+    with open(path, "wb") as f:
+        f.write(damaged)
+    try:
+        loaded = Loaded(path)
+        records = list(loaded.records())
+        assert records == original[:len(records)]
+        if len(damaged) > loaded.valid_size:  # bytes were dropped: it says why
+            assert loaded.problem and loaded.dropped == len(damaged) - loaded.valid_size
+    except JournalError:
+        pass
+    boot_never_crashes(path)
+    for p in (path, path + ".bad"):
+        if os.path.exists(p):
+            os.remove(p)
+
+
+WORDS = ["clock", "at", "end", "start", "press", "red", "black", "draw", "pause", "resume",
+         "foul", "warn", "offer", "arrive", "absent", "forfeit", "fouls", "moves", "bonus",
+         "penalty", "result", "mate", "agreed", "false-claim", "power-cut", "power-on",
+         "0", "1s", "2.5s", "1:30", "90m/40,15m/10*", "5m+3s", "xq-60+30", "x", "-1",
+         "red=5m", "black=3m", "#", "3", "20m;byoyomi 5x30s", ";permove", "cxa1999-6.5:20m"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(WORDS), max_size=5).map(" ".join), max_size=12))
+def test_the_scenario_parser_names_a_line_or_plays(lines):
+    CASES["scenario"] += 1
+    text = "\n".join(lines)
+    try:
+        sc = scenario.parse(text)
+    except scenario.ScenarioError as e:
+        assert str(e).split(":")[0].isdigit()
+        return
+    scenario.play(sc)
