@@ -4,7 +4,7 @@ from pathlib import Path
 
 from host_tools.scenario import run_on_micropython
 
-SCRIPTS = ["bench_core.py"]
+SCRIPTS = ["bench_core.py", "bench_journal.py"]
 
 
 def main():
