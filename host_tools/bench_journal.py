@@ -115,3 +115,75 @@ stall = programs * 400 + erases * 45000
 print("littlefs_per_1000_appends %d page programs, %d block erases" % (programs, erases))
 print("estimated_pico_flash_stall %d us per append on average (typical datasheet times)" % (stall // 1000))
 os.remove(path)
+
+
+def fram_per_append(block_size=256, size=32768, appends=1000, fill=False):
+    """littlefs (VfsLfs2) on an I2C FRAM (device/fram.py) over a chip model
+    that counts every byte on the bus, device address words included (9 bit
+    times each with the ACK). Returns (bus bytes per flushed append on
+    average, the most for one append, the presses the chip held when `fill`
+    went on appending until littlefs ran out of space (ENOSPC), else 0)."""
+    from device.fram import FRAM
+
+    class Bus:  # one FRAM chip: [address hi, lo] + data per write, reads from the pointer
+        def __init__(self):
+            self.mem = bytearray(size)
+            self.pointer = 0
+            self.bytes = 0
+
+        def writeto(self, addr, buf, stop=True):
+            self.bytes += 1 + len(buf)
+            if len(buf) >= 2:
+                p = (((addr & 1) << 16) if size > 0x10000 else 0) | (buf[0] << 8) | buf[1]
+                n = len(buf) - 2
+                self.mem[p:p + n] = memoryview(buf)[2:]  # the driver never wraps
+                self.pointer = p + n
+            return len(buf)
+
+        def readfrom_into(self, addr, buf, stop=True):
+            self.bytes += 1 + len(buf)
+            p = self.pointer
+            buf[:] = memoryview(self.mem)[p:p + len(buf)]
+            self.pointer = p + len(buf)
+
+    bus = Bus()
+    FRAM(bus, 0x50, size, block_size).mount("/fram")
+    try:
+        table = Table.new(dict(SETTINGS), "/fram/game.xqj")
+        table.event(0, ev.START, 0, 0)
+        bus.bytes = worst = 0
+        for i in range(1, appends + 1):
+            before = bus.bytes
+            table.event(i * 1000, ev.PRESS, (i - 1) % 2, 0)
+            worst = max(worst, bus.bytes - before)
+        total = bus.bytes
+        held = 0
+        if fill:
+            held = appends
+            try:
+                while True:
+                    table.event((held + 1) * 1000, ev.PRESS, held % 2, 0)
+                    held += 1
+            except OSError:  # ENOSPC: the press that did not fit is not counted
+                pass
+        try:
+            table.close()
+        except OSError:
+            pass
+    finally:
+        vfs.umount("/fram")
+    return total // appends, worst, held
+
+
+# MB85RC256V (32 KiB), littlefs blocks of 256 bytes; the bus at 1 MHz (the
+# chip's maximum) or 400 kHz: an I2C transfer blocks the VM, not interrupts.
+per, worst, held = fram_per_append(fill=True)
+print("fram_bytes_per_append %d bytes over I2C (%d us at 1 MHz)" % (per, per * 9))
+print("fram_worst_append %d bytes over I2C (%d us at 1 MHz, %d us at 400 kHz)"
+      % (worst, worst * 9, worst * 9 * 5 // 2))
+per128, worst128, _ = fram_per_append(block_size=128)
+print("fram_bytes_per_append_128B_blocks %d bytes over I2C (%d us at 1 MHz), worst %d"
+      % (per128, per128 * 9, worst128))
+_, _, held_1m = fram_per_append(size=131072, fill=True)
+print("fram_capacity %d presses on 32 KiB, %d on 128 KiB (16-byte records, 256-byte blocks)"
+      % (held, held_1m))
