@@ -1,0 +1,330 @@
+# The clock on the board: keys become events for the table (rules + journal),
+# the game becomes screens, sounds mark flags and periods. One loop step
+# allocates nothing when nothing happens: it drains the key edges the IRQ
+# stored, lets the table find flags and write checkpoints, and redraws only
+# what changed.
+
+from clock import events as ev
+from clock.game import RED, BLACK, REASONS, STOPPED, R_TIME, R_MOVE_TIME
+from clock.table import Table, boot
+from clock import timecontrol
+from device import lang, screens
+from device import settings as cfg
+from device.board import LEVER_LEFT, LEVER_RIGHT, START, OK
+from device.gametime import GameTime
+from device.menu import Menu, Choice, Number, Code, DONE, BACK
+
+HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
+NEW_PERIOD_MS = 3000  # "new period" stays on the screen this long
+JOURNAL = "/game.xqj"
+ARCHIVE = "/games"
+LOOP_MS = 10
+
+
+def _clock_words(ms):
+    s = ms // 1000
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+class App:
+    def __init__(self, board, clock, values, journal=JOURNAL, settings_path="/settings.json"):
+        self.board = board
+        self.clock = clock
+        self.values = values
+        self.journal = journal
+        self.settings_path = settings_path
+        self.table = boot(journal, cfg.game_settings(values))
+        self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
+        self.gt.ms = self.table.game.now  # a restored game goes on from its last record
+        self.menu = Menu()
+        self.arbiter = not values["code"]  # without a code, the keys are the arbiter's
+        self.absent = [0, 0]
+        self.ok_down = STOPPED  # tick when ok went down
+        self.ok_used = False
+        self.presses = 0  # key presses, for counting what arbiter tasks cost
+        self._new_screens()
+
+    def _new_screens(self):
+        kind = screens.OledScreen if self.board.kind == "ssd1306" else screens.SegmentScreen
+        red_side = self.values["red_side"]
+        # the left display faces the player at the left lever
+        self.screens = [kind(self.board.displays[i], i ^ red_side) for i in range(2)]
+        self.periods = [0, 0]
+        self.new_period_until = [STOPPED, STOPPED]
+        self.sounded = [STOPPED, STOPPED]  # last countdown second beeped, per side
+        self.flag_sounded = False
+
+    @property
+    def game(self):
+        return self.table.game
+
+    # -- the loop ---------------------------------------------------------------
+
+    def run(self):
+        while True:
+            self.step()
+            self.clock.sleep_ms(LOOP_MS)
+
+    def step(self):
+        now = self.gt.now()
+        buttons = self.board.buttons
+        k = buttons.next()
+        while k >= 0:
+            self.key(k, buttons.down, self.gt.at(buttons.tick))
+            k = buttons.next()
+        tick = self.clock.ticks_ms()
+        buttons.poll(tick)
+        if self.ok_down != STOPPED and not self.ok_used and \
+                self.clock.ticks_diff(tick, self.ok_down) >= HOLD_MS:
+            self.ok_used = True
+            self.open_menu()
+        self.table.tick(now)
+        self.sound(now)
+        self.draw(now)
+
+    # -- keys -------------------------------------------------------------------
+
+    def key(self, k, down, t):
+        if not down:
+            if k == OK:
+                self.ok_down = STOPPED
+            return
+        self.presses += 1
+        if k == OK:
+            self.ok_down = self.board.buttons.tick
+            self.ok_used = False
+        if self.menu.active():
+            self.menu.key(k)
+            self._after_menu_key()
+            return
+        game = self.game
+        if k == LEVER_LEFT or k == LEVER_RIGHT:
+            self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
+        elif k == START:
+            if not game.started:
+                self.table.event(t, ev.START, 0, 0)
+            elif game.paused:
+                if self.arbiter:
+                    self.table.event(t, ev.RESUME, 0, 0)
+            else:  # a player who stops the clock commits §9.1.2; it is recorded
+                self.table.event(t, ev.PAUSE, 0, 0 if self.arbiter else ev.BY_PLAYER)
+
+    def _after_menu_key(self):
+        if self.menu.active():
+            self.draw_menu()
+        else:
+            self.redraw()
+
+    # -- menus ------------------------------------------------------------------
+
+    def open_menu(self):
+        if self.arbiter:
+            self.menu.open(self.main_menu())
+        else:
+            self.menu.open(Code(lang.MENU["code"], 4, self._check_code))
+        self.draw_menu()
+
+    def _check_code(self, code):
+        if code != self.values["code"]:
+            return BACK
+        self.arbiter = True
+        return self.main_menu()
+
+    def now(self):
+        return self.gt.now()
+
+    def _event(self, kind, side=0, value=0):
+        self.table.event(self.now(), kind, side, value)
+        return DONE
+
+    def _side(self, title, then):
+        return Choice(title, lang.SIDE, then)
+
+    def main_menu(self):
+        game = self.game
+        m = lang.MENU
+        items = []
+        if game.started and not game.over():
+            items.append((m["resume"] if game.paused else lang.PAUSED, self._pause_resume))
+            items.append((m["add"], lambda: self._side(m["add"], lambda s: self._amount(m["add"], s, 1))))
+            items.append((m["take"], lambda: self._side(m["take"], lambda s: self._amount(m["take"], s, -1))))
+            items.append((m["moves"], lambda: self._side(m["moves"], self._moves)))
+            for key, kind in (("foul", ev.FOUL), ("warn", ev.WARN), ("claim", ev.FALSE_CLAIM)):
+                items.append((m[key], self._side_event(m[key], kind)))
+            if not (game.present[RED] and game.present[BLACK]):
+                items.append((m["arrive"], self._side_event(m["arrive"], ev.ARRIVE)))
+            items.append((m["result"], self._result))
+        else:
+            items.append((m["preset"], self._presets))
+            items.append((m["settings"], self._settings))
+            if not game.started:
+                items.append((lang.LATE, lambda: self._side(lang.LATE, self._mark_absent)))
+            items.append((m["start"], self._new_game))
+        items.append((m["exit"], self._exit))
+        return Choice(m["arbiter"], [label for label, _ in items], lambda i: items[i][1]())
+
+    def _pause_resume(self):
+        return self._event(ev.RESUME if self.game.paused else ev.PAUSE)
+
+    def _side_event(self, title, kind):
+        return lambda: self._side(title, lambda s: self._event(kind, s))
+
+    def _amount(self, title, side, sign):
+        return Number(title, 60000, 5000, 5000, 3600000,
+                      lambda ms: self._event(ev.ADJUST, side, sign * ms), _clock_words)
+
+    def _moves(self, side):
+        return Number(lang.MENU["moves"], self.game.sides[side].moves, 1, 0, 999,
+                      lambda n: self._event(ev.MOVES, side, n))
+
+    def _result(self):
+        winners = (lang.SIDE[RED], lang.SIDE[BLACK], lang.DRAW)
+
+        def reason(w):
+            entered = [i for i in range(4, len(REASONS))]
+            return Choice(lang.MENU["result"], [lang.REASONS[i] for i in entered],
+                          lambda i: self._event(ev.RESULT, w, entered[i]))
+        return Choice(lang.MENU["result"], winners, reason)
+
+    def _mark_absent(self, side):
+        self.absent[side] = 1 - self.absent[side]
+        self._new_game()
+        return DONE
+
+    def _presets(self):
+        names = [n for n in timecontrol.PRESETS if n != "cxa1999-6.5"] + ["cxa1999-6.5"]
+
+        def chosen(i):
+            if names[i] == "cxa1999-6.5":
+                return Number("cxa1999-6.5", 20, 5, 5, 180,
+                              lambda mins: self._set("clock", "cxa1999-6.5:%dm" % mins), lambda v: "%d min" % v)
+            return self._set("clock", names[i])
+        return Choice(lang.MENU["preset"], names, chosen)
+
+    def _settings(self):
+        m = lang.MENU
+        limits = (-1, 0, 600000, 900000, 1800000, 3600000)
+        fields = [
+            (m["forfeit"], lambda: Choice(m["forfeit"], [m["none"], "0", "10 min", "15 min", "30 min", "60 min"],
+                                          lambda i: self._set("forfeit", limits[i]),
+                                          limits.index(self.values["forfeit"]) if self.values["forfeit"] in limits else 0)),
+            (m["foul_limit"], lambda: Number(m["foul_limit"], self.values["fouls"], 1, 1, 9,
+                                             lambda n: self._set("fouls", n))),
+            (m["sound"], lambda: Choice(m["sound"], (m["off"], m["on"]), lambda i: self._set("sound", i == 1),
+                                        1 if self.values["sound"] else 0)),
+            (m["language"], lambda: Choice(m["language"], ("English", "中文"), lambda i: self._set("language", i),
+                                           self.values["language"])),
+            (m["red_side"], lambda: Choice(m["red_side"], (m["left"], m["right"]), lambda i: self._set("red_side", i),
+                                           self.values["red_side"])),
+            (m["code"], lambda: Code(m["code"], 4, lambda c: self._set("code", "" if c == "0000" else c))),
+        ]
+        return Choice(m["settings"], [f[0] for f in fields], lambda i: fields[i][1]())
+
+    def _set(self, key, value):
+        values = dict(self.values)
+        values[key] = value
+        self.values = cfg.check(values)
+        cfg.save(self.values, self.settings_path)
+        if key in ("clock", "forfeit", "fouls", "red_side") and not self.game.started:
+            self._new_game()
+        return DONE
+
+    def _new_game(self):
+        """Keep the old game's journal under /games and start afresh."""
+        self.table.close()
+        if self.game.started:
+            import os
+            try:
+                os.mkdir(ARCHIVE)
+            except OSError:
+                pass
+            os.rename(self.journal, "%s/%s.xqj" % (ARCHIVE, self.table.settings["id"]))
+        self.table = Table.new(cfg.game_settings(self.values, self.absent), self.journal)
+        self.gt.now()
+        self.gt.ms = 0  # the new game's time starts now
+        self._new_screens()
+        return DONE
+
+    def _exit(self):
+        self.arbiter = not self.values["code"]
+        return DONE
+
+    # -- output -----------------------------------------------------------------
+
+    def status(self, s, now):
+        bits = 0
+        bat = self.board.battery
+        if bat is not None and bat.low():
+            bits |= screens.LOW_BATTERY
+        if self.arbiter and self.values["code"]:
+            bits |= screens.ARBITER
+        if self.table.notice is not None:
+            bits |= screens.RESTORED
+        if now < self.new_period_until[s]:
+            bits |= screens.NEW_PERIOD
+        if now // 500 % 2:
+            bits |= screens.BLINK
+        return bits
+
+    def draw(self, now):
+        if self.menu.active():
+            return
+        game = self.game
+        language = self.values["language"]
+        for scr in self.screens:
+            s = scr.side
+            scr.update(game, now, self.status(s, now), language)
+
+    def redraw(self):
+        for scr in self.screens:
+            scr.invalidate()
+        self.draw(self.now())
+
+    def draw_menu(self):
+        lg = self.values["language"]
+        if self.board.kind == "ssd1306":
+            for d in self.board.displays:
+                self.menu.draw(d, lg)
+        else:
+            from device.tm1637 import encode_digits
+            segs = encode_digits(self.menu.segments(lg), bytearray(4))
+            for d in self.board.displays:
+                d.write(segs)
+
+    def sound(self, now):
+        buzzer = self.board.buzzer
+        buzzer.enabled = self.values["sound"]
+        game = self.game
+        for s in range(2):
+            c = game.sides[s]
+            if c.period != self.periods[s]:
+                self.periods[s] = c.period
+                self.new_period_until[s] = now + NEW_PERIOD_MS
+                buzzer.play(buzzer.PERIOD, now)
+            # the last 10 s of a byo-yomi period or a per-move limit: one beep a second
+            if c.since != STOPPED and (c.overtime or c.tc.permove_ms):
+                left = c.remaining if c.overtime else c.move_deadline() - now
+                secs = (left + 999) // 1000
+                if secs <= 10 and secs != self.sounded[s]:
+                    self.sounded[s] = secs
+                    buzzer.play(buzzer.TICK, now)
+        if game.over() and not self.flag_sounded:
+            self.flag_sounded = True
+            if game.reason == R_TIME or game.reason == R_MOVE_TIME:
+                buzzer.play(buzzer.FLAG, now)
+        buzzer.update(now)
+
+
+def main():
+    """Boot: profile, settings, the restored game, then the loop."""
+    import time
+    from device.board import Board, load_profile, ProfileError
+    try:
+        profile = load_profile()
+    except ProfileError as e:
+        print(e)
+        raise
+    values, problem = cfg.load()
+    if problem:
+        print(problem, "- using the defaults")
+    App(Board(profile, time), time, values).run()

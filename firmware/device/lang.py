@@ -1,0 +1,97 @@
+# The words on the clock's screens, in English and simplified Chinese.
+# Each entry is (English, Chinese). The Chinese glyphs the board stores are
+# exactly the characters used here (host_tools/fontgen.py collects them).
+
+EN = 0
+ZH = 1
+
+SIDE = (("RED", "红方"), ("BLACK", "黑方"))
+FLAG = ("FLAG", "超时")
+PAUSED = ("PAUSED", "暂停")
+PERIOD = ("PERIOD", "阶段")
+NEXT_PERIOD = ("NEW PERIOD", "进入新阶段")
+FOULS = ("FOUL", "犯规")
+WARNINGS = ("WARN", "警告")
+LATE = ("LATE", "迟到")
+EXEMPT = ("NO SHEET", "免记")
+BYOYOMI = ("BYO", "读秒")
+OVERTIME = ("OT", "加时")
+LOW_BATTERY = ("LOW BAT", "电量低")
+RESTORED = ("POWER BACK", "断电恢复")
+ARBITER = ("ARBITER", "裁判")
+WIN = ("WIN", "胜")
+LOSS = ("LOSS", "负")
+DRAW = ("DRAW", "和棋")
+OFFER = ("DRAW?", "提和")
+READY = ("READY", "准备")
+
+# game.REASONS, in order
+REASONS = (
+    ("TIME", "超时"),
+    ("MOVE TIME", "步时超时"),
+    ("FORFEIT", "迟到判负"),
+    ("FOULS", "犯规判负"),
+    ("MATE", "将死"),
+    ("STALEMATE", "困毙"),
+    ("RESIGN", "认输"),
+    ("KINGS FACE", "将帅对面"),
+    ("ILLEGAL", "违例"),
+    ("REPETITION", "长打"),
+    ("DISCIPLINE", "违纪"),
+    ("AGREED", "议和"),
+    ("MOVE LIMIT", "自然限着"),
+    ("NO WIN", "无胜机"),
+    ("ARBITER", "裁判判定"),
+)
+
+# Menus
+MENU = {
+    "preset": ("TIME CONTROL", "时限"),
+    "custom": ("CUSTOM", "自定义"),
+    "settings": ("SETTINGS", "设置"),
+    "arbiter": ("ARBITER", "裁判"),
+    "code": ("CODE", "密码"),
+    "forfeit": ("LATE LIMIT", "迟到时限"),
+    "foul_limit": ("FOUL LIMIT", "犯规次数"),
+    "sound": ("SOUND", "声音"),
+    "language": ("LANGUAGE", "语言"),
+    "red_side": ("RED SIDE", "红方位置"),
+    "left": ("LEFT", "左"),
+    "right": ("RIGHT", "右"),
+    "on": ("ON", "开"),
+    "off": ("OFF", "关"),
+    "none": ("NONE", "无"),
+    "add": ("ADD TIME", "加时间"),
+    "take": ("TAKE TIME", "减时间"),
+    "moves": ("MOVES", "步数"),
+    "foul": ("FOUL", "犯规"),
+    "warn": ("WARNING", "警告"),
+    "claim": ("FALSE CLAIM", "错误申请"),
+    "arrive": ("ARRIVED", "到场"),
+    "result": ("RESULT", "结果"),
+    "resume": ("RESUME", "继续"),
+    "exit": ("EXIT", "退出"),
+    "stages": ("STAGES", "阶段"),
+    "time": ("TIME", "时间"),
+    "quota": ("MOVES", "步数"),
+    "increment": ("INCREMENT", "加秒"),
+    "delay": ("DELAY", "延时"),
+    "byoyomi": ("BYO-YOMI", "读秒"),
+    "permove": ("PER MOVE", "步时"),
+    "handicap": ("HANDICAP", "让时"),
+    "start": ("START", "开始"),
+}
+
+
+def chinese_characters():
+    """Every Chinese character the screens can show (for the glyph generator)."""
+    seen = {}
+    tables = [SIDE, REASONS, MENU.values(),
+              (FLAG, PAUSED, PERIOD, NEXT_PERIOD, FOULS, WARNINGS, LATE, EXEMPT, BYOYOMI,
+               OVERTIME, LOW_BATTERY, RESTORED, ARBITER, WIN, LOSS, DRAW, OFFER, READY)]
+    for table in tables:
+        for pair in table:
+            for ch in pair[ZH]:
+                if ord(ch) > 127:
+                    seen[ch] = True
+    return "".join(sorted(seen))

@@ -1,0 +1,302 @@
+# What each player's display shows, following tournament-clock conventions:
+# remaining time as H:MM:SS from an hour, M:SS below, S.t under 20 s, always
+# rounded up so that 0:00 appears only when the flag has fallen; a bold bar on
+# the side whose clock runs; moves / quota and period; flag, pause, result,
+# fouls, late countdown, scoresheet exemption, byo-yomi periods, battery.
+#
+# Each screen keeps a small array describing what it last drew and redraws
+# only when that changes; drawing and comparing allocate nothing.
+
+from array import array
+
+from clock.game import STOPPED, DRAW, R_FORFEIT
+from device import lang, text
+from device.tm1637 import encode_digits
+
+# status bits the app passes in (they are not part of the game)
+LOW_BATTERY = 1
+ARBITER = 2
+RESTORED = 4
+NEW_PERIOD = 8  # this side just began a new period (shown for a few seconds)
+BLINK = 16  # the half-second blink phase
+
+# segments A..G of the digits 0..9, as on the 7-segment build
+DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
+
+
+def time_text(ms, out):
+    """Write the clock's reading of ms into out (a bytearray of 8); returns its length."""
+    if ms <= 0:
+        out[0:4] = b"0:00"
+        return 4
+    tenths = (ms + 99) // 100
+    if tenths < 200:
+        n = 0
+        if tenths >= 100:
+            out[0] = 48 + tenths // 100
+            n = 1
+        out[n] = 48 + tenths // 10 % 10
+        out[n + 1] = 46  # '.'
+        out[n + 2] = 48 + tenths % 10
+        return n + 3
+    s = (ms + 999) // 1000
+    n = 0
+    if s >= 3600:
+        h = s // 3600
+        if h >= 10:
+            out[0] = 48 + h // 10 % 10
+            n = 1
+        out[n] = 48 + h % 10
+        out[n + 1] = 58  # ':'
+        n += 2
+        m = s // 60 % 60
+        out[n] = 48 + m // 10
+        n += 1
+    else:
+        m = s // 60
+        if m >= 10:
+            out[n] = 48 + m // 10
+            n += 1
+    out[n] = 48 + m % 10
+    out[n + 1] = 58
+    out[n + 2] = 48 + s % 60 // 10
+    out[n + 3] = 48 + s % 10
+    return n + 4
+
+
+def _late_ms(game, s, now):
+    """ms left before an absent player forfeits, or -1."""
+    if game.present[s] or game.forfeit_at == STOPPED or game.over():
+        return STOPPED
+    left = game.forfeit_at - 1 - now
+    return left if left > 0 else 0
+
+
+# -- OLED (128 x 64) ------------------------------------------------------------
+
+_W = 128
+_DIGIT_W = 14
+_DIGIT_H = 28
+_SEG = 3  # segment thickness
+_TIME_Y = 20
+
+
+def _segments(fb, x, y, bits):
+    """A 7-segment digit drawn with rectangles (bits 0..6 = segments A..G)."""
+    w, h, t = _DIGIT_W, _DIGIT_H, _SEG
+    half = h // 2
+    if bits & 1:
+        fb.fill_rect(x + t, y, w - 2 * t, t, 1)
+    if bits & 2:
+        fb.fill_rect(x + w - t, y + t, t, half - t, 1)
+    if bits & 4:
+        fb.fill_rect(x + w - t, y + half, t, half - t, 1)
+    if bits & 8:
+        fb.fill_rect(x + t, y + h - t, w - 2 * t, t, 1)
+    if bits & 16:
+        fb.fill_rect(x, y + half, t, half - t, 1)
+    if bits & 32:
+        fb.fill_rect(x, y + t, t, half - t, 1)
+    if bits & 64:
+        fb.fill_rect(x + t, y + half - t // 2 - 1, w - 2 * t, t, 1)
+
+
+def _big_time(fb, chars, n):
+    """Draw chars[0:n] (digits, ':' and '.') centred in big 7-segment digits."""
+    width = 0
+    for i in range(n):
+        width += 7 if chars[i] in (58, 46) else _DIGIT_W + 3
+    x = (_W - width + 3) // 2
+    for i in range(n):
+        c = chars[i]
+        if c == 58:
+            fb.fill_rect(x, _TIME_Y + 7, 4, 4, 1)
+            fb.fill_rect(x, _TIME_Y + 18, 4, 4, 1)
+            x += 7
+        elif c == 46:
+            fb.fill_rect(x, _TIME_Y + _DIGIT_H - 4, 4, 4, 1)
+            x += 7
+        else:
+            _segments(fb, x, _TIME_Y, DIGIT_SEGMENTS[c - 48])
+            x += _DIGIT_W + 3
+
+
+class OledScreen:
+    """One player's SSD1306: `update` redraws and sends only when what it
+    shows has changed. `side` is 0 Red, 1 Black."""
+
+    # fields of the description array
+    _RUN, _MOVES, _QUOTA, _PERIOD, _FLAG, _PAUSED, _RESULT, _FOULS, _EXEMPT, \
+        _PERIODS, _LATE, _STATUS, _LANG, _TLEN = range(14)
+
+    def __init__(self, display, side):
+        self.fb = display
+        self.side = side
+        self.shown = array("i", [-2] * 14)
+        self.now = array("i", [0] * 14)
+        self.chars = bytearray(8)
+        self.shown_chars = bytearray(8)
+
+    def _describe(self, game, now, status, language):
+        s = self.side
+        c = game.sides[s]
+        d = self.now
+        d[self._RUN] = 1 if c.since != STOPPED else 0
+        d[self._MOVES] = c.moves
+        stage = c.tc.stage(c.period)
+        d[self._QUOTA] = (c.next_quota if c.next_quota else 0) if stage is not None and stage[1] else 0
+        d[self._PERIOD] = c.period
+        d[self._FLAG] = 1 if c.flag_at != STOPPED else 0
+        d[self._PAUSED] = 1 if game.paused else 0
+        d[self._RESULT] = -1 if not game.over() else game.winner * 32 + game.reason
+        d[self._FOULS] = game.fouls[s] * 16 + game.warnings[s]
+        d[self._EXEMPT] = 1 if game.exempt(s) else 0
+        d[self._PERIODS] = c.periods_left if c.overtime else -1
+        late = _late_ms(game, s, now)
+        d[self._LATE] = -1 if late < 0 else (late + 999) // 1000
+        d[self._STATUS] = status
+        d[self._LANG] = language
+        d[self._TLEN] = time_text(c.remaining, self.chars)
+
+    def invalidate(self):
+        """Forget what is shown: the next update redraws (e.g. after a menu)."""
+        self.shown[0] = -2
+
+    def update(self, game, now, status=0, language=lang.EN):
+        """Redraw if anything shown changed; returns True when it did."""
+        self._describe(game, now, status, language)
+        n = self.now[self._TLEN]
+        same = True
+        for i in range(14):
+            if self.now[i] != self.shown[i]:
+                same = False
+        for i in range(n):
+            if self.chars[i] != self.shown_chars[i]:
+                same = False
+        if same:
+            return False
+        for i in range(14):
+            self.shown[i] = self.now[i]
+        for i in range(8):
+            self.shown_chars[i] = self.chars[i]
+        self._draw(game, language)
+        self.fb.show()
+        return True
+
+    # Drawing happens only when something shown changed, so it may allocate.
+    def _draw(self, game, lg):
+        fb = self.fb
+        d = self.now
+        s = self.side
+        fb.fill(0)
+        if d[self._RUN]:
+            fb.fill_rect(0, 0, _W, 3, 1)  # the bold bar: this clock runs
+        text.draw(fb, lang.SIDE[s][lg], 0, 3)
+        info = "%d/%d" % (d[self._MOVES], d[self._QUOTA]) if d[self._QUOTA] else "%d" % d[self._MOVES]
+        if d[self._PERIOD] or d[self._QUOTA]:
+            info = "P%d %s" % (d[self._PERIOD] + 1, info)
+        fb.text(info, _W - 8 * len(info), 7, 1)
+        _big_time(fb, self.chars, d[self._TLEN])
+        self._status_line(fb, game, lg)
+        if d[self._STATUS] & ARBITER:
+            fb.rect(0, 0, _W, 64, 1)  # a frame round the screen: arbiter mode
+
+    def _status_line(self, fb, game, lg):
+        """The bottom line: the most important thing this player must know."""
+        d = self.now
+        s = self.side
+        y = 48
+        status = d[self._STATUS]
+        words = []
+        if d[self._RESULT] != -1:
+            if game.winner == DRAW and game.reason != R_FORFEIT:
+                words.append(lang.DRAW[lg])
+            else:
+                words.append(lang.WIN[lg] if game.winner == s else lang.LOSS[lg])
+            words.append(lang.REASONS[game.reason][lg])
+        elif d[self._LATE] >= 0:
+            secs = d[self._LATE]
+            words.append(lang.LATE[lg])
+            words.append("%d:%02d" % (secs // 60, secs % 60))
+        elif d[self._PAUSED]:
+            words.append(lang.PAUSED[lg])
+            if status & RESTORED:
+                words.append(lang.RESTORED[lg])
+        elif status & NEW_PERIOD:
+            words.append(lang.NEXT_PERIOD[lg])
+        else:
+            if d[self._FOULS] >= 16:
+                words.append("%s%d" % (lang.FOULS[lg], d[self._FOULS] >> 4))
+            if d[self._PERIODS] >= 0:
+                words.append("%s%d" % (lang.BYOYOMI[lg], d[self._PERIODS]))
+            if d[self._EXEMPT]:
+                words.append(lang.EXEMPT[lg])
+            if status & LOW_BATTERY:
+                words.append(lang.LOW_BATTERY[lg])
+        line = " ".join(words)
+        text.draw(fb, line, 0, y)
+        if d[self._FLAG]:
+            fb.rect(0, y - 1, _W, 16, 1)  # this side's flag fell
+
+
+# -- 7-segment build (TM1637, four digits and a colon) -------------------------
+# M:SS below an hour, H:MM from an hour (both rounded up); the colon blinks on
+# the side whose clock runs. Flag: "FL--". Paused: "P" alternates with the
+# time. Late: "L" and the minutes left (under a minute, "L:SS"). Result:
+# " 1-0", " 0-1", or " H-H" for a draw (half a point each).
+
+_SCORE = (b" 1-0", b" 0-1", b" H-H", b" ---")
+
+
+class SegmentScreen:
+    def __init__(self, display, side):
+        self.tm = display
+        self.side = side
+        self.segs = bytearray(4)
+        self.shown = bytearray(b"\xff\xff\xff\xff")
+
+    def invalidate(self):
+        self.shown[0] = 0xFF
+
+    def update(self, game, now, status=0, language=lang.EN):
+        s = self.side
+        c = game.sides[s]
+        segs = self.segs
+        blink = status & BLINK
+        late = _late_ms(game, s, now)
+        if c.flag_at != STOPPED:
+            encode_digits(b"FL--", segs)
+        elif game.over():
+            encode_digits(_SCORE[3 if game.reason == R_FORFEIT and game.winner == DRAW else game.winner], segs)
+        elif late >= 0 and blink:
+            secs = (late + 999) // 1000
+            encode_digits(b"L   ", segs)
+            if secs >= 60:
+                self._two(secs // 60, 2)
+            else:
+                self._two(secs, 2)
+                segs[1] |= 0x80
+        elif game.paused and blink:
+            encode_digits(b"P   ", segs)
+        else:
+            secs = (c.remaining + 999) // 1000
+            if secs >= 3600:
+                mins = (secs + 59) // 60
+                self._two(mins // 60, 0)
+                self._two(mins % 60, 2)
+            else:
+                self._two(secs // 60, 0)
+                self._two(secs % 60, 2)
+            if segs[0] == DIGIT_SEGMENTS[0]:
+                segs[0] = 0  # no leading zero
+            if c.since == STOPPED or blink:
+                segs[1] |= 0x80
+        if segs == self.shown:
+            return False
+        self.shown[:] = segs
+        self.tm.write(segs)
+        return True
+
+    def _two(self, n, at):
+        self.segs[at] = DIGIT_SEGMENTS[n // 10 % 10]
+        self.segs[at + 1] = DIGIT_SEGMENTS[n % 10]
