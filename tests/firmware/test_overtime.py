@@ -1,0 +1,124 @@
+# Japanese byo-yomi and Canadian overtime.
+from support import MIN, S, new_game, remaining
+from clock.game import RED, BLACK
+
+
+def test_byoyomi_flag_falls_at_main_plus_all_periods():
+    g = new_game("1m;byoyomi 3x10s")
+    g.start(0)
+    g.advance(89999)  # flag at 60 s main + 3 x 10 s = 90 s
+    assert not g.over()
+    g.advance(90000)
+    assert g.over()
+    assert g.sides[RED].flag_at == 90000
+    assert g.winner == BLACK
+    assert g.sides[RED].remaining == 0
+
+
+def test_byoyomi_remaining_is_the_time_left_in_the_current_period():
+    g = new_game("1m;byoyomi 3x10s")
+    g.start(0)
+    assert remaining(g, RED, 59999) == 1
+    assert not g.sides[RED].overtime
+    assert remaining(g, RED, 65000) == 5000
+    assert g.sides[RED].overtime
+    assert g.sides[RED].periods_left == 3
+    assert remaining(g, RED, 72000) == 8000  # first period ran out at 70 s
+    assert g.sides[RED].periods_left == 2
+    assert remaining(g, RED, 80000) == 10000  # the second ran out at exactly 80 s
+    assert g.sides[RED].periods_left == 1
+
+
+def test_byoyomi_a_move_within_the_period_keeps_it():
+    g = new_game("1m;byoyomi 3x10s")
+    g.start(0)
+    g.press(RED, 65000)
+    assert g.sides[RED].remaining == 10000  # the period starts afresh
+    assert g.sides[RED].periods_left == 3
+    g.press(BLACK, 66000)
+    g.press(RED, 66000 + 9999)
+    assert g.sides[RED].periods_left == 3
+    assert g.sides[RED].remaining == 10000
+
+
+def test_byoyomi_exceeding_a_period_uses_one_up():
+    g = new_game("1m;byoyomi 3x10s")
+    g.start(0)
+    g.press(RED, 65000)
+    g.press(BLACK, 66000)
+    g.press(RED, 66000 + 15000)  # 15 s: the first period is gone
+    assert g.sides[RED].periods_left == 2
+    assert g.sides[RED].remaining == 10000
+    g.press(BLACK, 82000)
+    g.press(RED, 82000 + 10000)  # exactly 10 s: the period's time reached zero
+    assert g.sides[RED].periods_left == 1
+    g.press(BLACK, 93000)
+    g.advance(93000 + 9999)
+    assert not g.over()
+    g.advance(93000 + 10000)
+    assert g.over() and g.sides[RED].flag_at == 103000
+
+
+def test_byoyomi_main_time_carries_until_it_runs_out():
+    g = new_game("1m;byoyomi 3x10s")
+    g.start(0)
+    g.press(RED, 50000)
+    assert g.sides[RED].remaining == 10000
+    assert not g.sides[RED].overtime  # still main time, not a period
+    g.press(BLACK, 51000)
+    g.press(RED, 51000 + 25000)  # 10 s main, then 15 s: one period gone
+    assert g.sides[RED].overtime
+    assert g.sides[RED].periods_left == 2
+    assert g.sides[RED].remaining == 10000
+
+
+def test_canadian_flag_when_the_first_block_runs_out():
+    g = new_game("1m;canadian 3/20s")
+    g.start(0)
+    g.advance(79999)
+    assert not g.over()
+    assert g.sides[RED].remaining == 1
+    g.advance(80000)
+    assert g.over() and g.sides[RED].flag_at == 80000 and g.winner == BLACK
+
+
+def test_canadian_block_finished_gives_a_fresh_period_unused_time_lapses():
+    g = new_game("1m;canadian 3/20s")
+    g.start(0)
+    g.press(RED, 65000)  # main time ran out at 60 s: this move is the block's first
+    assert g.sides[RED].overtime
+    assert g.sides[RED].remaining == 15000
+    assert g.sides[RED].block_moves == 2
+    g.press(BLACK, 66000)
+    g.press(RED, 70000)
+    assert g.sides[RED].remaining == 11000
+    assert g.sides[RED].block_moves == 1
+    g.press(BLACK, 71000)
+    g.press(RED, 72000)  # third move of the block: a fresh 20 s, 10 s unused lapse
+    assert g.sides[RED].remaining == 20000
+    assert g.sides[RED].block_moves == 3
+
+
+def test_canadian_flag_inside_a_block():
+    g = new_game("1m;canadian 3/20s")
+    g.start(0)
+    g.press(RED, 65000)  # 15 s left for 2 more moves
+    g.press(BLACK, 66000)
+    g.advance(66000 + 14999)
+    assert not g.over()
+    assert not g.press(RED, 66000 + 15000)
+    assert g.over()
+    assert g.sides[RED].flag_at == 81000
+    assert g.sides[RED].moves == 1
+
+
+def test_canadian_moves_in_main_time_do_not_count_for_the_block():
+    g = new_game("1m;canadian 3/20s")
+    g.start(0)
+    for i in range(5):
+        g.press(RED, i * 2000 + 1000)
+        g.press(BLACK, i * 2000 + 2000)
+    assert not g.sides[RED].overtime
+    assert g.sides[RED].remaining == 55000
+    assert remaining(g, RED, 10000 + 55000) == 20000  # the block starts with all 20 s
+    assert g.sides[RED].block_moves == 3
