@@ -1,0 +1,342 @@
+# Buttons: hard-IRQ edges, debounced, dated by the first edge, across the
+# 2**30 tick wrap; poll() recovers swallowed edges; the ring counts overflow;
+# on MicroPython the IRQ path and next()/poll() allocate nothing.
+from device.buttons import Buttons
+
+PERIOD = 1 << 30  # the Pico's ticks period
+HALF = PERIOD >> 1
+MASK = PERIOD - 1
+LEFT, RIGHT, START, MINUS, PLUS, OK = 0, 1, 2, 3, 4, 5
+
+
+class Clock:
+    """ticks_* with the Pico's period; set the tick with at()."""
+
+    def __init__(self, t=0):
+        self.t = t & MASK
+
+    def at(self, t):
+        self.t = t & MASK
+
+    def ticks_ms(self):
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return ((a - b + HALF) & MASK) - HALF
+
+    def ticks_add(self, a, d):
+        return (a + d) & MASK
+
+
+class Pin:
+    """A pulled-up switch to GND: level 1 released, 0 pressed. set() changes
+    the level and runs the IRQ handler at once, as a hard IRQ would."""
+
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, level=1):
+        self.level = level
+        self.handler = None
+        self.trigger = 0
+        self.hard = False
+
+    def value(self):
+        return self.level
+
+    def irq(self, handler=None, trigger=0, hard=False):
+        self.handler = handler
+        self.trigger = trigger
+        self.hard = hard
+
+    def set(self, level):
+        if level != self.level:
+            self.level = level
+            if self.handler is not None:
+                self.handler(self)
+
+
+def board(t=1000, n=6, **kw):
+    clock = Clock(t)
+    pins = [Pin() for _ in range(n)]
+    return Buttons(pins, clock, **kw), pins, clock
+
+
+def bounce(pin, clock, t, final, changes=21):
+    """`changes` level changes within 1 ms from tick t, ending at final."""
+    other = 1 - final
+    for i in range(changes):
+        clock.at(t + (1 if i >= changes // 2 else 0))
+        pin.set(final if (changes - 1 - i) % 2 == 0 else other)
+
+
+def drain(buttons):
+    out = []
+    while True:
+        k = buttons.next()
+        if k < 0:
+            return out
+        out.append((k, buttons.tick, buttons.down))
+
+
+def test_handlers_are_hard_on_both_edges():
+    b, pins, _ = board()
+    for p in pins:
+        assert p.hard is True and p.trigger == Pin.IRQ_FALLING | Pin.IRQ_RISING
+    assert b.next() == -1
+
+
+def test_a_bouncing_press_is_one_press_at_its_first_edge_and_one_release():
+    b, pins, clock = board()
+    T = 5000
+    bounce(pins[LEFT], clock, T, 0)  # the first edge at T, 20 more within 1 ms
+    assert clock.t == T + 1
+    bounce(pins[LEFT], clock, T + 180, 1)
+    assert drain(b) == [(LEFT, T, True), (LEFT, T + 180, False)]
+    clock.at(T + 400)
+    b.poll(clock.t)
+    b.poll(T + 450)
+    assert b.next() == -1 and b.dropped == 0
+
+
+def test_an_edge_the_handler_sees_as_already_bounced_back_is_not_an_event():
+    b, pins, clock = board()
+    pin = pins[OK]
+    clock.at(2000)
+    pin.handler(pin)  # a falling edge, but the contact is open again when the handler reads it
+    assert b.next() == -1
+    clock.at(2001)
+    pin.set(0)  # the next edge is the press
+    assert drain(b) == [(OK, 2001, True)]
+
+
+def test_interleaved_keys_keep_their_order_and_times():
+    b, pins, clock = board()
+    clock.at(100)
+    pins[LEFT].set(0)
+    clock.at(101)
+    pins[RIGHT].set(0)  # another key inside LEFT's window: its own window
+    pins[LEFT].set(1)  # LEFT bounce: ignored
+    pins[LEFT].set(0)
+    clock.at(110)
+    pins[RIGHT].set(1)  # RIGHT bounce at 110: ignored
+    pins[RIGHT].set(0)
+    clock.at(150)
+    pins[LEFT].set(1)
+    clock.at(151)
+    pins[START].set(0)
+    clock.at(160)
+    pins[RIGHT].set(1)
+    assert drain(b) == [(LEFT, 100, True), (RIGHT, 101, True), (LEFT, 150, False),
+                        (START, 151, True), (RIGHT, 160, False)]
+
+
+def test_debounce_across_the_tick_wrap_uses_ticks_diff():
+    b, pins, clock = board(t=PERIOD - 100)
+    pin = pins[LEFT]
+    clock.at(PERIOD - 5)
+    pin.set(0)  # accepted 5 ms before the wrap
+    clock.at(2)  # 7 ms later, after the wrap: a bounce, ignored
+    pin.set(1)
+    pin.set(0)
+    clock.at(25)  # 30 ms after the press: a genuine release, accepted
+    pin.set(1)
+    clock.at(26)
+    pin.set(0)  # inside the release's window: ignored
+    pin.set(1)
+    assert drain(b) == [(LEFT, PERIOD - 5, True), (LEFT, 25, False)]
+
+
+def test_held_ms_for_long_presses_across_the_wrap():
+    b, pins, clock = board(t=PERIOD - 1000)
+    clock.at(PERIOD - 500)
+    pins[OK].set(0)
+    assert b.held_ms(OK, PERIOD - 500) == 0
+    assert b.held_ms(OK, 1500) == 2000 and b.is_down(OK)
+    assert b.held_ms(PLUS, 1500) == 0
+    clock.at(1600)
+    pins[OK].set(1)
+    assert b.held_ms(OK, 1700) == 0 and not b.is_down(OK)
+
+
+def test_a_key_held_at_start_up_counts_from_start_up():
+    clock = Clock(700)
+    pins = [Pin(), Pin(0)]
+    b = Buttons(pins, clock)
+    assert b.is_down(1) and b.held_ms(1, 2700) == 2000
+    assert b.next() == -1  # not reported as a press
+    clock.at(800)
+    pins[1].set(1)
+    assert drain(b) == [(1, 800, False)]
+
+
+def test_poll_recovers_a_release_swallowed_in_the_debounce_window():
+    b, pins, clock = board()
+    pin = pins[MINUS]
+    clock.at(1000)
+    pin.set(0)  # a tap shorter than debounce_ms
+    clock.at(1012)
+    pin.set(1)  # inside the window: no event
+    assert drain(b) == [(MINUS, 1000, True)]
+    b.poll(1015)  # still inside the window
+    b.poll(1025)  # first sight of the difference
+    b.poll(1035)  # not yet debounce_ms later
+    assert b.next() == -1 and b.is_down(MINUS)
+    b.poll(1045)
+    assert drain(b) == [(MINUS, 1025, False)]
+    assert not b.is_down(MINUS)
+    b.poll(1100)
+    assert b.next() == -1
+
+
+def test_a_glitch_seen_by_one_poll_only_is_not_an_event():
+    b, pins, clock = board()
+    pins[PLUS].level = 0  # a level change whose edges the IRQ never saw
+    b.poll(3000)
+    pins[PLUS].level = 1  # gone by the next poll
+    b.poll(3030)
+    b.poll(3060)
+    assert b.next() == -1 and not b.is_down(PLUS)
+
+
+def test_poll_and_ring_edges_come_out_in_tick_order():
+    b, pins, clock = board()
+    clock.at(1000)
+    pins[LEFT].set(0)
+    clock.at(1005)
+    pins[LEFT].set(1)  # swallowed release
+    b.poll(1030)  # first sight
+    clock.at(1040)
+    pins[START].set(0)  # in the ring, after the sighting
+    b.poll(1050)  # LEFT's release, dated 1030, waits in its slot
+    clock.at(1060)
+    pins[RIGHT].set(0)
+    assert drain(b) == [(LEFT, 1000, True), (LEFT, 1030, False), (START, 1040, True),
+                        (RIGHT, 1060, True)]
+
+
+def test_ring_overflow_keeps_the_oldest_counts_dropped_and_poll_catches_up():
+    b, pins, clock = board()
+    pin = pins[RIGHT]
+    t = 10000
+    for i in range(40):  # 40 state changes, 25 ms apart, nobody reading
+        clock.at(t + 25 * i)
+        pin.set(0 if i % 2 == 0 else 1)
+    assert b.pending() == 31  # a 32-slot ring keeps one slot free
+    # changes 32, 34, ... 40 were dropped; 33, 35, ... then matched the state
+    assert b.dropped == 5
+    events = drain(b)
+    assert events == [(RIGHT, t + 25 * i, i % 2 == 0) for i in range(31)]
+    assert b.is_down(RIGHT) and pin.level == 1  # the state lags the pin
+    b.poll(t + 2000)
+    b.poll(t + 2030)
+    assert drain(b) == [(RIGHT, t + 2000, False)]
+
+
+def test_clear_and_deinit():
+    b, pins, clock = board()
+    clock.at(50)
+    pins[START].set(0)
+    assert b.pending() == 1
+    b.clear()
+    assert b.next() == -1 and b.pending() == 0
+    b.deinit()
+    assert all(p.handler is None for p in pins)
+
+
+def test_active_high_switches():
+    clock = Clock(0)
+    pins = [Pin(0), Pin(1)]  # pulled down: 0 released, 1 pressed
+    b = Buttons(pins, clock, debounce_ms=5, active_low=False)
+    assert not b.is_down(0) and b.is_down(1)
+    clock.at(40)
+    pins[0].set(1)
+    clock.at(43)
+    pins[0].set(0)  # inside 5 ms: ignored
+    pins[0].set(1)
+    clock.at(50)
+    pins[1].set(0)
+    assert drain(b) == [(0, 40, True), (1, 50, False)]
+
+
+def test_irq_path_next_and_poll_allocate_nothing_on_micropython():
+    try:
+        import micropython
+        micropython.heap_lock
+    except (ImportError, AttributeError):
+        return  # CPython: nothing to measure
+    b, pins, clock = board()
+    left = pins[LEFT]
+    right = pins[RIGHT]
+    seen = [0, 0, 0]  # events, presses, sum of ticks mod 2**20
+
+    def work():
+        t = 100000
+        for i in range(200):
+            clock.at(t)
+            left.set(0)
+            clock.at(t + 1)  # bounce: ignored
+            left.set(1)
+            left.set(0)
+            right.set(0)
+            clock.at(t + 30)
+            left.set(1)
+            right.set(1)
+            b.poll(t + 31)
+            b.held_ms(LEFT, t + 31)
+            k = b.next()
+            while k >= 0:
+                seen[0] += 1
+                if b.down:
+                    seen[1] += 1
+                seen[2] = (seen[2] + b.tick) & 0xFFFFF
+                k = b.next()
+            t += 60
+        return 1
+
+    micropython.heap_lock()
+    try:
+        ok = work()
+    except MemoryError:
+        ok = 0
+    micropython.heap_unlock()
+    assert ok == 1, "allocated with the heap locked"
+    assert seen[0] == 800 and seen[1] == 400 and b.dropped == 0
+
+
+def test_with_the_time_module_on_micropython():
+    import time
+    if not hasattr(time, "ticks_ms"):
+        return  # CPython's time has no ticks: the board and the unix port pass `time`
+    pins = [Pin(), Pin()]
+    b = Buttons(pins, time)
+    t0 = time.ticks_ms()
+    pins[1].set(0)
+    t1 = time.ticks_ms()
+    assert b.next() == 1 and b.down
+    assert time.ticks_diff(b.tick, t0) >= 0 and time.ticks_diff(t1, b.tick) >= 0
+    # and with the heap locked, ticks of the unix port's 2**62 period included
+    try:
+        import micropython
+        micropython.heap_lock
+    except (ImportError, AttributeError):
+        return
+    out = [0, 0]
+
+    def work():
+        for i in range(50):
+            pins[0].set(0 if i % 2 == 0 else 1)
+            b.poll(time.ticks_ms())
+            k = b.next()
+            if k >= 0:
+                out[0] += 1
+                out[1] = time.ticks_diff(time.ticks_ms(), b.tick)
+        return 1
+
+    micropython.heap_lock()
+    try:
+        ok = work()
+    except MemoryError:
+        ok = 0
+    micropython.heap_unlock()
+    assert ok == 1 and out[0] >= 1 and 0 <= out[1] < 1000
