@@ -17,7 +17,7 @@ from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools import playback
 from clock import events as ev
 from clock import timecontrol
-from clock.durations import parse_ms
+from clock.durations import parse_ms, digits
 from clock.game import REASONS, RED, BLACK, DRAW
 
 SIDES = {"red": RED, "black": BLACK}
@@ -76,14 +76,21 @@ def _words(args, n, usage):
     return args
 
 
-def _clock(args):
-    if len(args) == 1 and "=" not in args[0]:
-        spec = args[0]
-        timecontrol.parse(spec)
-        return {"clock": spec}
-    specs = dict(a.partition("=")[::2] for a in args)
-    if sorted(specs) != ["black", "red"] or len(args) != 2:
+def _clock(rest):
+    """The text after 'clock': one SPEC, or red=SPEC black=SPEC. Specs may hold
+    spaces ('1m;delay 5s'), so this reads the line, not its words."""
+    rest = rest.strip()
+    if not rest:
         raise ValueError("write 'clock SPEC' or 'clock red=SPEC black=SPEC'")
+    if not rest.startswith(("red=", "black=")):
+        timecontrol.parse(rest)
+        return {"clock": rest}
+    first = "red" if rest.startswith("red=") else "black"
+    second = "black" if first == "red" else "red"
+    body, sep, other = rest[len(first) + 1:].partition(f" {second}=")
+    if not sep:
+        raise ValueError(f"write 'clock red=SPEC black=SPEC' (no {second}= found)")
+    specs = {first: body.strip(), second: other.strip()}
     for side in ("red", "black"):
         try:
             timecontrol.parse_side(specs[side])
@@ -108,8 +115,8 @@ def _action(t, words):
         return [t, ev.ADJUST, _side(side, verb), -ms if verb == "penalty" else ms]
     if verb == "moves":
         side, n = _words(args, 2, "moves red|black N")
-        if not n.isdigit():
-            raise ValueError(f"moves: '{n}' is not a move count")
+        if not digits(n) or int(n) > 10000:
+            raise ValueError(f"moves: '{n}' is not a move count (0 to 10000)")
         return [t, ev.MOVES, _side(side, verb), int(n)]
     if verb == "result":
         winner, reason = _words(args, 2, "result red|black|draw REASON")
@@ -131,13 +138,13 @@ def _action(t, words):
     raise ValueError(f"unknown action '{verb}'")
 
 
-def _setting(sc, head, args):
+def _setting(sc, head, args, rest):
     if sc.events:
         raise ValueError("settings come before the timed actions")
     if head == "clock":
         if sc.clock is not None:
             raise ValueError("the clock is already set")
-        sc.clock = _clock(args)
+        sc.clock = _clock(rest)
     elif head == "forfeit":
         (limit,) = _words(args, 1, "forfeit DURATION")
         sc.forfeit = _duration(limit, "forfeit")
@@ -146,8 +153,8 @@ def _setting(sc, head, args):
         sc.absent[_side(side, head)] = 1
     elif head == "fouls":
         (n,) = _words(args, 1, "fouls N")
-        if not n.isdigit() or int(n) < 1:
-            raise ValueError(f"fouls: '{n}' is not a foul limit (1 or more)")
+        if not digits(n) or not 1 <= int(n) <= 9:
+            raise ValueError(f"fouls: '{n}' is not a foul limit (1 to 9)")
         sc.fouls = int(n)
     else:
         raise ValueError(f"unknown statement '{head}'")
@@ -195,7 +202,7 @@ def parse(text):
                     raise ValueError(f"end {when} is before the last action")
                 end_line = number
             else:
-                _setting(sc, head, words[1:])
+                _setting(sc, head, words[1:], raw.split("#", 1)[0].strip()[len(head):])
         except ValueError as e:
             raise ScenarioError(number, str(e)) from None
     if end_line is None:

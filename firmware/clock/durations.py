@@ -1,17 +1,27 @@
 # Durations as integer milliseconds: parsing the forms organisers write
 # ("1h30m", "90m", "2.5s", "1:30:00", "2:03.5") and wording them back.
 
-_UNIT_MS = {"h": 3600000, "m": 60000, "s": 1000, "ms": 1}
+_UNITS = ("h", "m", "s", "ms")  # in the order they must be written
+_UNIT_MS = (3600000, 60000, 1000, 1)
+LIMIT_MS = (1 << 30) - 1  # about 12.4 days: the Pico's small integers
+
+
+def digits(text):
+    """Whether text is one or more ASCII digits (str.isdigit also takes others)."""
+    if not text:
+        return False
+    for c in text:
+        if not "0" <= c <= "9":
+            return False
+    return True
 
 
 def _number_ms(text, unit_ms, whole):
     # "2.5" in units of unit_ms -> ms, exactly (integers only, no floats)
-    if text.count(".") > 1 or text in ("", "."):
+    ipart, dot, frac = text.partition(".")
+    if not digits(ipart) or (dot and not digits(frac)):
         raise ValueError("bad duration '%s'" % whole)
-    ipart, _, frac = text.partition(".")
-    if not (ipart or frac) or not (ipart + frac).isdigit():
-        raise ValueError("bad duration '%s'" % whole)
-    ms = int(ipart or "0") * unit_ms
+    ms = int(ipart) * unit_ms
     if frac:
         scale = 10 ** len(frac)
         part = int(frac) * unit_ms
@@ -31,40 +41,46 @@ def _colon_ms(text):
     if ms >= 60000:
         raise ValueError("bad duration '%s': seconds must be under 60" % text)
     minutes = parts[-2]
-    if not minutes.isdigit():
+    if not digits(minutes):
         raise ValueError("bad duration '%s'" % text)
     if len(parts) == 3:
-        if not parts[0].isdigit() or len(minutes) != 2 or int(minutes) >= 60:
+        if not digits(parts[0]) or len(minutes) != 2 or int(minutes) >= 60:
             raise ValueError("bad duration '%s'" % text)
         ms += int(parts[0]) * 3600000
     return ms + int(minutes) * 60000
+
+
+def _units_ms(text):
+    ms = 0
+    i = 0
+    n = len(text)
+    last = -1  # units come largest first, each at most once
+    while i < n:
+        j = i
+        while j < n and ("0" <= text[j] <= "9" or text[j] == "."):
+            j += 1
+        k = j
+        while k < n and "a" <= text[k] <= "z":
+            k += 1
+        unit = text[j:k]
+        u = _UNITS.index(unit) if unit in _UNITS else -1
+        if j == i or u <= last:
+            raise ValueError("bad duration '%s' (use a unit, e.g. 90m, 1h30m, 2.5s, 1:30:00)" % text)
+        ms += _number_ms(text[i:j], _UNIT_MS[u], text)
+        last = u
+        i = k
+    return ms
 
 
 def parse_ms(text):
     """'1h2m3.25s' or 'H:MM:SS[.fff]' / 'M:SS[.fff]' -> integer milliseconds."""
     if not text:
         raise ValueError("missing duration")
-    if ":" in text:
-        return _colon_ms(text)
-    if text.strip("0") in ("", "."):  # a bare zero needs no unit
+    if text.strip("0") == "":  # a bare zero needs no unit
         return 0
-    ms = 0
-    i = 0
-    n = len(text)
-    seen = ""
-    while i < n:
-        j = i
-        while j < n and (text[j].isdigit() or text[j] == "."):
-            j += 1
-        k = j
-        while k < n and text[k].isalpha():
-            k += 1
-        unit = text[j:k]
-        if j == i or unit not in _UNIT_MS or unit in seen.split(","):
-            raise ValueError("bad duration '%s' (use a unit, e.g. 90m, 1h30m, 2.5s, 1:30:00)" % text)
-        ms += _number_ms(text[i:j], _UNIT_MS[unit], text)
-        seen += unit + ","
-        i = k
+    ms = _colon_ms(text) if ":" in text else _units_ms(text)
+    if ms > LIMIT_MS:
+        raise ValueError("'%s' is too long (the clock counts up to 12 days)" % text)
     return ms
 
 

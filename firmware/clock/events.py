@@ -29,7 +29,7 @@ def valid(kind, side, value):
     """Whether (kind, side, value) is an event this firmware can play."""
     if kind == RESULT:
         return 0 <= side <= 2 and 0 <= value < len(REASONS)
-    if kind == MOVES and value < 0:
+    if kind == MOVES and not 0 <= value <= 10000:
         return False
     return 0 <= kind < len(NAMES) and 0 <= side <= 1
 

@@ -215,10 +215,10 @@ class Game:
             return False
         side = self.sides[s]
         if ms >= 0:
-            side.give(ms)
+            side.add_time(ms)
         else:
             side.penalize(-ms)
-            if not side.spare():
+            if side.out_of_time():
                 self.flag(s, t)
         return True
 

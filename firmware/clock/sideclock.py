@@ -85,7 +85,8 @@ class SideClock:
                 return False
             self.periods_left -= 1
         elif tc.byoyomi_periods:
-            self.periods_left = tc.byoyomi_periods
+            # periods kept from before an arbiter's bonus (see add_time) stay kept
+            self.periods_left = self.periods_left or tc.byoyomi_periods
         elif tc.canadian_moves:
             self.block_moves = tc.canadian_moves
         else:
@@ -95,9 +96,23 @@ class SideClock:
         self.granted += self.remaining
         return True
 
+    def out_of_time(self):
+        """Main time and every overtime period used up (a delay still owed
+        does not count: a penalty that empties the clock loses, §23.3)."""
+        return self.spare() == self.delay_left
+
     def give(self, ms):
         self.remaining += ms
         self.granted += ms
+
+    def add_time(self, ms):
+        """An arbiter's bonus. In byo-yomi it becomes main time (the period would
+        otherwise swallow it at the next move); the periods left are kept."""
+        if self.overtime and self.tc.byoyomi_periods:
+            self.granted -= self.remaining
+            self.remaining = 0
+            self.overtime = False
+        self.give(ms)
 
     def penalize(self, ms):
         """Add ms to the used time (a time penalty); it may empty the clock."""
@@ -151,6 +166,13 @@ class SideClock:
 
     def set_moves(self, n):
         """Arbiter correction of the completed-move count. Periods already granted
-        stay granted; reaching a quota by correction grants the next period."""
+        stay granted; reaching a quota by correction grants the next period; in a
+        Canadian block the added moves count towards the block."""
+        tc = self.tc
+        if self.overtime and tc.canadian_moves and n > self.moves:
+            self.block_moves -= n - self.moves
+            if self.block_moves <= 0:
+                self.block_moves = tc.canadian_moves
+                self.give(tc.canadian_ms - self.remaining)
         self.moves = n
         self.reach_quota()

@@ -3,7 +3,7 @@
 #   STAGE[,STAGE...][*][+INCREMENT][;MODIFIER...]   STAGE = TIME[/MOVES]
 #   MODIFIER = delay D | bronstein D | byoyomi KxD | canadian N/D | permove D
 
-from clock.durations import parse_ms, words
+from clock.durations import parse_ms, words, digits
 
 DELAY_NONE = 0
 DELAY_SIMPLE = 1
@@ -132,8 +132,8 @@ def _positive(text, where):
 
 def _count(text, where):
     text = text.strip()
-    if not text.isdigit() or int(text) == 0:
-        raise ValueError("%s: '%s' is not a positive whole number" % (where, text))
+    if not digits(text) or int(text) == 0 or int(text) > 10000:
+        raise ValueError("%s: '%s' is not a whole number from 1 to 10000" % (where, text))
     return int(text)
 
 
@@ -165,18 +165,24 @@ def _modifier(tc, text):
         tc.delay_kind = DELAY_SIMPLE if word == "delay" else DELAY_BRONSTEIN
         tc.delay_ms = _positive(arg, where)
     elif word == "byoyomi":
+        if tc.byoyomi_periods:
+            raise ValueError("%s: only one byo-yomi per control" % where)
         k, x, d = arg.partition("x")
         if not x:
             raise ValueError("%s: write byoyomi KxD, e.g. byoyomi 5x30s" % where)
         tc.byoyomi_periods = _count(k, where)
         tc.byoyomi_ms = _positive(d, where)
     elif word == "canadian":
+        if tc.canadian_moves:
+            raise ValueError("%s: only one Canadian overtime per control" % where)
         n, slash, d = arg.partition("/")
         if not slash:
             raise ValueError("%s: write canadian N/D, e.g. canadian 25/5m" % where)
         tc.canadian_moves = _count(n, where)
         tc.canadian_ms = _positive(d, where)
     elif word == "permove":
+        if tc.permove_ms:
+            raise ValueError("%s: only one per-move limit per control" % where)
         tc.permove_ms = _positive(arg, where)
     else:
         raise ValueError("%s: unknown modifier (delay, bronstein, byoyomi, canadian, permove)" % where)
@@ -189,6 +195,8 @@ def _expand(spec):
     head, sep, rest = spec.partition(";")
     name, colon, amount = head.strip().partition(":")
     if name not in PRESETS:
+        if name[:1].isalpha():
+            raise ValueError("unknown preset '%s' (presets: %s)" % (name, ", ".join(sorted(PRESETS))))
         return spec, ""
     body = PRESETS[name]
     if name == "cxa1999-6.5":

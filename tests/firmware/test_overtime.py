@@ -122,3 +122,27 @@ def test_canadian_moves_in_main_time_do_not_count_for_the_block():
     assert g.sides[RED].remaining == 55000
     assert remaining(g, RED, 10000 + 55000) == 20000  # the block starts with all 20 s
     assert g.sides[RED].block_moves == 3
+
+
+def test_a_bonus_in_byoyomi_becomes_main_time_and_keeps_the_periods():
+    g = new_game("1m;byoyomi 3x10s")
+    g.start(0)
+    g.advance(75 * S)  # 5 s into Red's second period: one period used up
+    assert g.sides[RED].periods_left == 2
+    g.adjust(RED, 60 * S, 75 * S)
+    g.press(RED, 76 * S)
+    c = g.sides[RED]
+    assert not c.overtime and c.remaining == 59 * S and c.periods_left == 2
+    assert c.used + c.remaining == c.granted
+
+
+def test_a_move_correction_in_a_canadian_block_counts_for_the_block():
+    g = new_game("1m;canadian 3/20s")
+    g.start(0)
+    g.press(RED, 65 * S)  # block move 1 of 3
+    g.press(BLACK, 66 * S)
+    g.set_moves(RED, 2, 67 * S)  # a forgotten press: block move 2
+    assert g.sides[RED].block_moves == 1
+    g.set_moves(RED, 3, 68 * S)  # the block is complete: a fresh one
+    c = g.sides[RED]
+    assert c.block_moves == 3 and c.remaining == 20 * S
