@@ -8,6 +8,7 @@ from clock import events as ev
 from clock.game import RED, BLACK, REASONS, STOPPED, R_TIME, R_MOVE_TIME
 from clock.table import Table, boot
 from clock import timecontrol
+from device import buzzer as tones
 from device import lang, screens
 from device import settings as cfg
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, OK
@@ -292,27 +293,29 @@ class App:
                 d.write(segs)
 
     def sound(self, now):
+        """Beeps (when sound is on): a new period, the last 10 s of a byo-yomi
+        period or per-move limit (one a second), a flag."""
         buzzer = self.board.buzzer
         buzzer.enabled = self.values["sound"]
+        tick = self.clock.ticks_ms()
         game = self.game
         for s in range(2):
             c = game.sides[s]
             if c.period != self.periods[s]:
                 self.periods[s] = c.period
                 self.new_period_until[s] = now + NEW_PERIOD_MS
-                buzzer.play(buzzer.PERIOD, now)
-            # the last 10 s of a byo-yomi period or a per-move limit: one beep a second
+                buzzer.play(tones.PERIOD, tick)
             if c.since != STOPPED and (c.overtime or c.tc.permove_ms):
                 left = c.remaining if c.overtime else c.move_deadline() - now
                 secs = (left + 999) // 1000
                 if secs <= 10 and secs != self.sounded[s]:
                     self.sounded[s] = secs
-                    buzzer.play(buzzer.TICK, now)
+                    buzzer.play(tones.TICK, tick)
         if game.over() and not self.flag_sounded:
             self.flag_sounded = True
             if game.reason == R_TIME or game.reason == R_MOVE_TIME:
-                buzzer.play(buzzer.FLAG, now)
-        buzzer.update(now)
+                buzzer.play(tones.FLAG, tick)
+        buzzer.update(tick)
 
 
 def main():

@@ -1,0 +1,100 @@
+# The whole clock on the host: the unmodified firmware (device.app.App on a
+# device.board.Board) running on the `machine` stand-in, with the chip models
+# behind its buses and virtual time. MicroPython-compatible, so the same rig
+# runs on CPython and on the unix port; frames are the models' decoded pixels.
+#
+# Before importing this, `machine` must be the stand-in (host_tools/sim/
+# install.py on CPython; host_tools/sim/mpy on MICROPYPATH on the unix port).
+
+import json
+
+import machine
+from bus import I2CBus
+from ssd1306_model import SSD1306Model
+from tm1637_model import TM1637Model
+
+from device.app import App, LOOP_MS
+from device.board import Board, KEYS
+from device import settings as cfg
+
+KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
+
+
+class Rig:
+    """One simulated clock. `profile` is a board profile (dict); `values` the
+    organiser's settings; the journal and settings live in `directory`."""
+
+    def __init__(self, profile, values, directory, start_tick=0):
+        self.clock = machine.sim_reset(machine.VirtualClock(start_tick))
+        self.profile = profile
+        display = profile["display"]
+        self.models = []
+        if display["kind"] == "ssd1306":
+            for side in ("left", "right"):
+                d = display[side]
+                model = SSD1306Model()
+                bus = machine.I2C_BUSES[d["i2c"]] = I2CBus()
+                bus.attach(d.get("addr", 0x3C), model)
+                self.models.append(model)
+        else:
+            for side in ("left", "right"):
+                d = display[side]
+                model = TM1637Model()
+                machine.TwoWireLink(d["clk"], d["dio"], model)
+                self.models.append(model)
+        self.buttons = profile["buttons"]
+        self.directory = directory
+        cfg.save(values, directory + "/settings.json")
+        self.boot()
+
+    def boot(self):
+        """Power on: the firmware builds its board and restores its journal."""
+        values, problem = cfg.load(self.directory + "/settings.json")
+        self.board = Board(self.profile, self.clock, machine)
+        self.app = App(self.board, self.clock, values, self.directory + "/game.xqj",
+                       self.directory + "/settings.json")
+        self.app.step()
+
+    # -- the world outside the chip ---------------------------------------------
+
+    def pin(self, key):
+        return machine.PINS[self.buttons[KEYS[key]]]
+
+    def down(self, key):
+        self.pin(key).drive(0 if self.buttons.get("active_low", True) else 1)
+
+    def up(self, key):
+        self.pin(key).drive(None)
+
+    def run(self, ms):
+        """Let the firmware's loop run for ms of virtual time."""
+        end = self.clock.now + ms
+        while self.clock.now < end:
+            self.app.step()
+            self.clock.advance(min(LOOP_MS, end - self.clock.now))
+        self.app.step()
+
+    def press(self, key, hold_ms=80):
+        """A press as a hand makes it: down, held, up."""
+        self.down(key)
+        self.run(hold_ms)
+        self.up(key)
+        self.run(LOOP_MS)
+
+    # -- what it shows ------------------------------------------------------------
+
+    def frame(self, i):
+        """Display i (0 left, 1 right): rows of 0/1 pixels, or the TM1637's text."""
+        model = self.models[i]
+        if self.profile["display"]["kind"] == "ssd1306":
+            return model.pixels()
+        return model.text()
+
+    def ascii(self, i):
+        model = self.models[i]
+        return model.ascii() if hasattr(model, "ascii") else model.text()
+
+
+def load_profile(path):
+    with open(path) as f:
+        return json.loads(f.read())
