@@ -1,0 +1,126 @@
+# Scripts of button actions for the simulated clock (`xqclock simulate
+# --headless --script FILE`). MicroPython-compatible: the same script plays on
+# CPython and on the unix port, and the frames must come out identical.
+#
+#   # comment
+#   clock xq-15+10           settings before the first action: clock SPEC,
+#   language zh              language en|zh, sound on|off, red-side left|right,
+#   code 1234                code NNNN (arbiter code), forfeit DURATION, fouls N
+#   at 0 press start         a tap: the key goes down, and up 80 ms later
+#   at 5s press left-lever   keys: left-lever right-lever start minus plus ok
+#   at 9s hold ok 2s         held down for the duration, then released
+#   at 12s down plus         down / up: one edge each, for anything else
+#   at 20s snapshot running  both displays as they are now, named "running"
+#   end 30s                  the last instant played
+#
+# Times are from the start of the script, in the forms of SCENARIOS.md.
+
+from clock.durations import parse_ms
+from device.settings import DEFAULTS, check
+
+KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
+TAP_MS = 80
+DOWN = 0
+UP = 1
+SNAPSHOT = 2
+
+
+class ScriptError(ValueError):
+    pass
+
+
+def _key(word, line):
+    if word not in KEY_NAMES:
+        raise ScriptError("%d: unknown key '%s' (keys: %s)" % (line, word, " ".join(KEY_NAMES)))
+    return KEY_NAMES.index(word)
+
+
+def _setting(values, word, arg, line):
+    if word == "clock":
+        values["clock"] = arg
+    elif word == "language" and arg in ("en", "zh"):
+        values["language"] = 1 if arg == "zh" else 0
+    elif word == "sound" and arg in ("on", "off"):
+        values["sound"] = arg == "on"
+    elif word == "red-side" and arg in ("left", "right"):
+        values["red_side"] = 1 if arg == "right" else 0
+    elif word == "code":
+        values["code"] = arg
+    elif word == "forfeit":
+        values["forfeit"] = parse_ms(arg)
+    elif word == "fouls" and arg.isdigit():
+        values["fouls"] = int(arg)
+    else:
+        raise ScriptError("%d: unknown setting '%s %s'" % (line, word, arg))
+
+
+def parse(text):
+    """Script text -> (settings, [(t, DOWN|UP|SNAPSHOT, key, name)], end)."""
+    values = dict(DEFAULTS)
+    steps = []
+    end = None
+    last = 0
+    number = 0
+    for raw in text.split("\n"):
+        number += 1
+        words = raw.split("#", 1)[0].split()
+        if not words:
+            continue
+        try:
+            if words[0] == "end" and len(words) == 2:
+                end = parse_ms(words[1])
+            elif words[0] == "at" and len(words) >= 4:
+                t = parse_ms(words[1])
+                if t < last:
+                    raise ScriptError("%d: time %s is before the previous action's" % (number, words[1]))
+                last = t
+                what = words[2]
+                if what == "snapshot":
+                    steps.append((t, SNAPSHOT, -1, words[3]))
+                elif what == "press" and len(words) == 4:
+                    k = _key(words[3], number)
+                    steps.append((t, DOWN, k, ""))
+                    steps.append((t + TAP_MS, UP, k, ""))
+                elif what == "hold" and len(words) == 5:
+                    k = _key(words[3], number)
+                    steps.append((t, DOWN, k, ""))
+                    steps.append((t + parse_ms(words[4]), UP, k, ""))
+                elif what in ("down", "up") and len(words) == 4:
+                    steps.append((t, DOWN if what == "down" else UP, _key(words[3], number), ""))
+                else:
+                    raise ScriptError("%d: write 'at TIME press|hold|down|up|snapshot ...'" % number)
+            elif len(words) == 2 and not steps:
+                _setting(values, words[0], words[1], number)
+            else:
+                raise ScriptError("%d: unknown line '%s'" % (number, raw.strip()))
+        except ScriptError:
+            raise
+        except ValueError as e:
+            raise ScriptError("%d: %s" % (number, e))
+    if end is None:
+        raise ScriptError("%d: the script has no 'end TIME' line" % number)
+    try:
+        values = check(values)
+    except ValueError as e:
+        raise ScriptError("settings: %s" % e)
+    # a tap's release may fall after later actions: play in time order, stably
+    order = sorted(range(len(steps)), key=lambda i: (steps[i][0], i))
+    return values, [steps[i] for i in order], end
+
+
+def play(rig, steps, end, on_snapshot):
+    """Drive the rig through the steps; on_snapshot(name, rig) at each snapshot."""
+    for t, kind, key, name in steps:
+        if t > end:
+            break
+        if t > rig.clock.now:
+            rig.run(t - rig.clock.now)
+        if kind == DOWN:
+            rig.down(key)
+        elif kind == UP:
+            rig.up(key)
+        else:
+            rig.app.step()
+            on_snapshot(name, rig)
+    if end > rig.clock.now:
+        rig.run(end - rig.clock.now)

@@ -1,0 +1,78 @@
+"""`xqclock simulate`: the whole clock on the desktop, at the bus level.
+
+The unmodified firmware runs on a stand-in for the Pico's `machine` module;
+its I2C bytes and TM1637 pin wiggles reach models of the chips, which decode
+them into the pixels and segments shown here.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from host_tools import firmware_path
+from host_tools.scenario import micropython_binary
+
+SIM = Path(__file__).resolve().parent / "sim"
+PROFILES = firmware_path.FIRMWARE.parent / "hardware" / "profiles"
+
+
+def install():
+    """Make the stand-in `machine`, `framebuf` and the chip models importable."""
+    if str(SIM) not in sys.path:
+        sys.path.insert(0, str(SIM))
+
+
+def profile_path(name):
+    path = PROFILES / f"{name}.json"
+    if not path.exists():
+        raise SystemExit(f"xqclock: no board profile '{name}' (have: "
+                         f"{', '.join(p.stem for p in sorted(PROFILES.glob('*.json')))})")
+    return path
+
+
+def headless(profile, script_text, vm="cpython"):
+    """Play a script; returns [(snapshot name, display index, frame bytes)]."""
+    install()
+    frames = []
+    with tempfile.TemporaryDirectory(prefix="xqclock-sim-") as tmp:
+        if vm == "cpython":
+            import headless as runner
+            runner.run(str(profile_path(profile)), script_text, tmp,
+                       lambda name, i, b: frames.append((name, i, bytes(b))))
+            return frames
+        script_file = Path(tmp) / "script.txt"
+        script_file.write_text(script_text)
+        env = dict(os.environ, MICROPYPATH=":".join(
+            [str(SIM / "mpy"), str(SIM), str(firmware_path.FIRMWARE), ".frozen"]))
+        proc = subprocess.run([micropython_binary(), str(SIM / "headless.py"), str(profile_path(profile)),
+                               str(script_file), tmp], capture_output=True, text=True, env=env)
+        for line in proc.stdout.splitlines():
+            if line.startswith("ERROR "):
+                raise ValueError(line[6:])
+            if line.startswith("SNAP "):
+                _, name, i, hexdata = line.split()
+                frames.append((name, int(i), bytes.fromhex(hexdata)))
+        if proc.returncode:
+            raise RuntimeError(f"the MicroPython VM failed:\n{proc.stderr or proc.stdout}")
+    return frames
+
+
+def pixels(kind, frame):
+    """Frame bytes -> rows of 0/1 pixels for a picture of that display."""
+    if kind == "ssd1306":
+        return [[(frame[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
+    from host_tools.sim.segments import render
+    return render(frame)
+
+
+def write_pngs(profile, frames, directory):
+    from host_tools.sim import png
+    kind = "ssd1306" if "oled" in profile else "tm1637"
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, i, frame in frames:
+        path = Path(directory) / f"{name}-{'left' if i == 0 else 'right'}.png"
+        png.write(path, pixels(kind, frame))
+        written.append(path)
+    return written
