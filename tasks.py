@@ -39,15 +39,19 @@ def main(argv):
     task, rest = (argv[0], argv[1:]) if argv else ("help", [])
     if task == "run":
         venv()
-        return run("xqclock", "demo", *rest)
+        return run("xqclock", "simulate", *rest)
     if task == "test":
         venv()
         return run("python", "-m", "pytest", *rest)
+    if task == "demo":
+        venv()
+        return run("xqclock", "demo", *rest)
     if task == "bench":
         venv()
         return run("python", "-m", "host_tools.bench", *rest)
     print(__doc__.strip())
-    print("\ntasks: run (the clock), test (every test, both VMs), bench (figures on MicroPython)")
+    print("\ntasks: run (the clock, simulated), test (every test, both VMs), bench (figures on MicroPython),"
+          "\n       demo (an example game printed move by move)")
     return 0 if task == "help" else 2
 
 

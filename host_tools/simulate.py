@@ -76,3 +76,19 @@ def write_pngs(profile, frames, directory):
         png.write(path, pixels(kind, frame))
         written.append(path)
     return written
+
+
+def interactive(profile, values, directory, terminal=False, seconds=None):
+    """The clock in a window (or the terminal), running in real time."""
+    install()
+    from rig import Rig, load_profile
+    rig = Rig(load_profile(str(profile_path(profile))), values, str(directory))
+    from host_tools.sim import window
+    if not terminal and window.has_display():
+        try:
+            window.Window(rig).loop(seconds=seconds)
+            return
+        except ImportError:
+            print("xqclock: pygame is not installed; drawing in the terminal", file=sys.stderr)
+    from host_tools.sim import terminal as term
+    term.loop(rig)
