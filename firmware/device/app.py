@@ -129,6 +129,7 @@ class App:
         if code != self.values["code"]:
             return BACK
         self.arbiter = True
+        self.menu.close()  # the code is not a step to come back to
         return self.main_menu()
 
     def now(self):
@@ -146,7 +147,7 @@ class App:
         m = lang.MENU
         items = []
         if game.started and not game.over():
-            items.append((m["resume"] if game.paused else lang.PAUSED, self._pause_resume))
+            items.append((m["resume"] if game.paused else m["pause"], self._pause_resume))
             items.append((m["add"], lambda: self._side(m["add"], lambda s: self._amount(m["add"], s, 1))))
             items.append((m["take"], lambda: self._side(m["take"], lambda s: self._amount(m["take"], s, -1))))
             items.append((m["moves"], lambda: self._side(m["moves"], self._moves)))

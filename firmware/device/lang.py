@@ -70,6 +70,7 @@ MENU = {
     "arrive": ("ARRIVED", "到场"),
     "result": ("RESULT", "结果"),
     "resume": ("RESUME", "继续"),
+    "pause": ("PAUSE", "暂停"),
     "exit": ("EXIT", "退出"),
     "stages": ("STAGES", "阶段"),
     "time": ("TIME", "时间"),

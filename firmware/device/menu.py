@@ -129,7 +129,7 @@ class Menu:
         fb.hline(0, 17, 128, 1)
         value = "< %s >" % ed.value_text(lg)
         text.draw_centered(fb, value, 24)
-        fb.text("-/+  OK  START=<", 0, 54, 1)
+        fb.text("-/+ change   OK", 4, 54, 1)
         fb.show()
 
     def segments(self, lg):

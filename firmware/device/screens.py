@@ -234,9 +234,9 @@ class OledScreen:
             if status & LOW_BATTERY:
                 words.append(lang.LOW_BATTERY[lg])
         line = " ".join(words)
-        text.draw(fb, line, 0, y)
+        text.draw(fb, line, 2, y)
         if d[self._FLAG]:
-            fb.rect(0, y - 1, _W, 16, 1)  # this side's flag fell
+            fb.rect(0, y, _W, 16, 1)  # this side's flag fell
 
 
 # -- 7-segment build (TM1637, four digits and a colon) -------------------------

@@ -1,0 +1,217 @@
+"""The firmware on the simulated board: screens read back from the pixels the
+SSD1306 model decoded, a game played with the buttons, both VMs alike."""
+import json
+
+import pytest
+
+from host_tools import simulate
+
+simulate.install()
+
+from rig import Rig, load_profile  # noqa: E402  (the stand-in machine is importable now)
+import framebuf  # noqa: E402
+from device import settings as cfg, text  # noqa: E402
+from host_tools import scenario  # noqa: E402
+from clock import snapshot  # noqa: E402
+
+LEFT, RIGHT, START, MINUS, PLUS, OK = range(6)
+# segments A..G -> digit, as the 7-segment digits are drawn
+SEGMENT_DIGITS = {0x3F: "0", 0x06: "1", 0x5B: "2", 0x4F: "3", 0x66: "4", 0x6D: "5", 0x7D: "6",
+                  0x07: "7", 0x7F: "8", 0x6F: "9"}
+
+
+def rig(tmp_path, profile="oled", **values):
+    return Rig(load_profile(str(simulate.profile_path(profile))),
+               cfg.check(dict(cfg.DEFAULTS, **values)), str(tmp_path))
+
+
+def read_time(rows):
+    """Decode the big 7-segment time (rows 20..47) from the pixels alone."""
+    band = rows[20:48]
+    lit = [any(band[y][x] for y in range(28)) for x in range(128)]
+    boxes, x = [], 0
+    while x < 128:
+        if lit[x]:
+            start = x
+            while x < 128 and lit[x]:
+                x += 1
+            boxes.append((start, x))
+        x += 1
+    out = ""
+    for x0, x1 in boxes:
+        if x1 - x0 <= 4:  # a narrow box: the colon, the dot, or a '1' (segments b and c)
+            if band[12][x0]:
+                out += "1"
+            elif band[8][x0]:
+                out += ":"
+            else:
+                out += "."
+            continue
+        x = x1 - 14  # every digit but '1' has segment b or c at its right edge
+        probes = ((x + 7, 1), (x + 12, 7), (x + 12, 20), (x + 7, 26), (x + 1, 20), (x + 1, 7), (x + 7, 13))
+        bits = sum(1 << i for i, (px, py) in enumerate(probes) if band[py][px])
+        out += SEGMENT_DIGITS.get(bits, "?")
+    return out
+
+
+def shows(rows, words, y, x=0):
+    """Whether the 16-pixel text line at (x, y) reads `words` (drawn as the firmware draws text)."""
+    buf = bytearray(128 * 64 // 8)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    text.draw(fb, words, x, y)
+    w = text.width(words)
+    # rows y+1..y+14: a box round the line (the flag's) may use the first and last
+    return all(rows[yy][xx] == fb.pixel(xx, yy) for yy in range(y + 1, y + 15) for xx in range(x, min(128, x + w)))
+
+
+def bar(rows):
+    return all(rows[y][x] for y in range(3) for x in range(0, 128, 9))
+
+
+def test_running_screens_show_time_moves_and_the_bar(tmp_path):
+    r = rig(tmp_path, clock="cxa1999-6.1")
+    r.press(START)
+    r.run(5000)
+    r.press(LEFT)  # Red's first move, 5.08 s
+    r.run(2000)
+    left, right = r.frame(0), r.frame(1)
+    assert read_time(left) == "1:29:55"
+    assert read_time(right) == "1:29:58"  # Black has run 2.01 s: rounded up
+    assert bar(right) and not bar(left)
+    assert shows(left, "RED", 3) and shows(right, "BLACK", 3)
+    assert shows(left, "P1 1/40", 3, 128 - 8 * 7)
+
+
+def test_under_20_seconds_the_clock_shows_tenths(tmp_path):
+    r = rig(tmp_path, clock="30s")
+    r.press(START)
+    r.run(10920)  # 19.0 s left, rounded up to tenths
+    assert read_time(r.frame(0)) == "19.0"
+
+
+def test_pause_and_paused_line(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+    r.run(1000)
+    r.press(START)  # without an arbiter code the keys are the arbiter's
+    assert r.app.game.paused
+    assert shows(r.frame(0), "PAUSED", 48, 2)
+    assert not bar(r.frame(0))
+
+
+def test_flag_shows_loss_on_time_and_the_winner(tmp_path):
+    r = rig(tmp_path, clock="1m")
+    r.press(START)
+    r.run(61000)
+    left, right = r.frame(0), r.frame(1)
+    assert read_time(left) == "0:00"
+    assert shows(left, "LOSS TIME", 48, 2) and shows(right, "WIN TIME", 48, 2)
+    assert all(left[48][x] for x in range(0, 128, 7)) and not right[48][0]  # the flag box: Red only
+    assert r.app.game.sides[0].flag_at == 60000  # from START's down edge at 0, not its release
+
+
+def test_new_period_is_announced(tmp_path):
+    r = rig(tmp_path, clock="2m/2,1m/1*")
+    r.press(START)
+    for lever in (LEFT, RIGHT, LEFT):
+        r.press(lever)
+    assert shows(r.frame(0), "NEW PERIOD", 48, 2)
+    r.run(3500)
+    assert not shows(r.frame(0), "NEW PERIOD", 48, 2)
+
+
+def test_chinese_screens(tmp_path):
+    r = rig(tmp_path, language=1)
+    r.press(START)
+    r.run(500)
+    r.press(START)
+    assert shows(r.frame(0), "红方", 3) and shows(r.frame(1), "黑方", 3)
+    assert shows(r.frame(0), "暂停", 48, 2)
+
+
+def test_arbiter_menu_adds_time_with_six_presses(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+    r.press(LEFT)
+    before = r.app.presses
+    r.press(OK, hold_ms=2100)
+    assert shows(r.frame(0), "ARBITER", 0, (128 - text.width("ARBITER")) // 2)
+    for key in (PLUS, OK, PLUS, OK, OK):  # ADD TIME, side: Black, 1:00, confirm
+        r.press(key)
+    black = r.app.game.sides[1]
+    assert black.granted == 3600000 + 60000
+    assert r.app.presses - before == 6
+    assert not r.app.menu.active()
+
+
+def test_arbiter_mode_needs_the_code_and_frames_the_screens(tmp_path):
+    r = rig(tmp_path, code="1200")
+    r.press(START)
+    r.press(LEFT)
+    r.press(START)  # a player's pause: recorded as such
+    assert r.app.game.paused
+    r.press(START)  # a player cannot resume
+    assert r.app.game.paused
+    r.press(OK, hold_ms=2100)
+    for key in (PLUS, OK, PLUS, PLUS, OK, OK, OK):  # code 1-2-0-0
+        r.press(key)
+    assert r.app.arbiter
+    r.press(START)  # leave the menu
+    r.press(START)  # the arbiter resumes
+    assert not r.app.game.paused
+    frame = r.frame(0)
+    assert all(frame[63][x] for x in range(0, 128, 5)) and all(frame[y][127] for y in range(0, 64, 5))
+
+
+def test_a_game_with_the_buttons_ends_as_the_same_game_as_a_scenario(tmp_path):
+    r = rig(tmp_path, clock="5m+3s")
+    presses = [(0, START)] + [(1000 + 7013 * i, LEFT if i % 2 == 0 else RIGHT) for i in range(40)]
+    for t, key in presses:
+        r.run(t - r.clock.now)
+        r.down(key)
+        r.run(60)
+        r.up(key)
+    r.run(250000)  # Red's clock runs out
+    lines = ["clock 5m+3s", "at 0 start"]
+    lines += ["at %dms press %s" % (t, "red" if key == LEFT else "black") for t, key in presses[1:]]
+    lines.append("end %dms" % r.app.game.now)
+    played = json.loads(scenario.play(scenario.parse("\n".join(lines))))
+    assert json.loads(snapshot.to_json(r.app.game)) == played
+    assert played["result"]["reason"] == "time"
+
+
+SCRIPT = """
+clock cxa1999-6.1
+language zh
+at 0 press start
+at 3.333s press left-lever
+at 7.777s press right-lever
+at 9s snapshot running
+at 10s hold ok 2.1s
+at 12.5s snapshot menu
+at 13s press start
+at 14s press start
+at 14.5s snapshot paused
+end 15s
+"""
+
+
+@pytest.mark.parametrize("profile", ["oled", "segment7"])
+def test_frames_are_byte_identical_on_both_vms(profile):
+    on_cpython = simulate.headless(profile, SCRIPT, "cpython")
+    on_micropython = simulate.headless(profile, SCRIPT, "micropython")
+    assert [name for name, _, _ in on_cpython] == ["running", "running", "menu", "menu", "paused", "paused"]
+    assert on_cpython == on_micropython
+
+
+def test_a_power_cut_in_the_simulation_restores_the_game_paused(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+    r.press(LEFT)
+    r.run(25000)
+    black = r.app.game.sides[1].remaining
+    r.boot()  # power comes back: a new firmware instance on the same flash
+    game = r.app.game
+    assert game.paused and game.sides[0].moves == 1
+    assert 0 <= game.sides[1].remaining - black <= 10000
+    assert shows(r.frame(0), "PAUSED POWER BACK", 48, 2)
