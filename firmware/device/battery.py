@@ -13,7 +13,7 @@
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _FULL_SCALE_MV = const(3300)

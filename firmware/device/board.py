@@ -78,7 +78,7 @@ class Board:
         self.profile = profile
         display = profile["display"]
         self.kind = display["kind"]
-        self.displays = []
+        self.displays: list = []  # SSD1306 or TM1637, left then right
         for side in ("left", "right"):
             d = display[side]
             if self.kind == "ssd1306":

@@ -38,7 +38,7 @@ from array import array
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _RING = const(32)  # ring entries: far more edges than a busy main loop lets pile up

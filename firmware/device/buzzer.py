@@ -18,7 +18,7 @@
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _HALF = const(32768)  # duty_u16 for a square wave
@@ -96,6 +96,7 @@ class Buzzer:
 
     def _start(self, i, at):
         pat = self._pat
+        assert pat is not None  # only called while a pattern plays
         hz = pat[i]
         self._i = i
         self._on = True

@@ -58,7 +58,7 @@
 try:
     from micropython import const
 except ImportError:  # CPython, for the host tests
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _EIO = const(5)
@@ -241,5 +241,5 @@ def _vfs():
     try:
         import vfs  # MicroPython 1.23 and later
     except ImportError:
-        import os as vfs  # earlier firmware kept VfsLfs2 and mount in os
+        import os as vfs  # type: ignore[no-redef]  # earlier firmware kept VfsLfs2 and mount in os
     return vfs

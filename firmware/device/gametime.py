@@ -4,16 +4,14 @@
 # wraparound never reaches the rules. now() must run more often than every
 # half period (about 6 days); the main loop calls it many times a second.
 
-try:
-    from time import ticks_ms, ticks_diff
-except ImportError:  # CPython: callers inject the tick functions
-    ticks_ms = ticks_diff = None
-
 
 class GameTime:
-    def __init__(self, ticks=None, diff=None):
-        self._ticks = ticks or ticks_ms
-        self._diff = diff or ticks_diff
+    """ticks, diff: the board's time.ticks_ms and time.ticks_diff (injected,
+    so the simulation and the tests can drive time)."""
+
+    def __init__(self, ticks, diff):
+        self._ticks = ticks
+        self._diff = diff
         self._last = self._ticks()
         self.ms = 0  # game ms at the tick self._last
 

@@ -10,7 +10,7 @@ import framebuf
 try:
     from micropython import const
 except ImportError:  # CPython, with the host framebuf stand-in
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _CTRL_CMDS = const(0x00)  # control byte: a stream of commands follows

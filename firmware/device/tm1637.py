@@ -10,7 +10,7 @@
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 try:
@@ -18,7 +18,7 @@ try:
 except ImportError:  # CPython's time has no sleep_us
     from time import sleep as _sleep
 
-    def _sleep_us(us):
+    def _sleep_us(us):  # type: ignore[misc]
         _sleep(us / 1000000)
 
 _CMD_DATA = const(0x40)  # write display registers, auto-increment address
