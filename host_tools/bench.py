@@ -4,14 +4,14 @@ from pathlib import Path
 
 from host_tools.scenario import run_on_micropython
 
-SCRIPTS = ["bench_core.py", "bench_journal.py"]
-
-
 def main():
     here = Path(__file__).parent
+    sim = here / "sim"
     print("Benchmarks on the MicroPython unix port (host CPU, not a Pico):")
-    for script in SCRIPTS:
+    for script in ("bench_core.py", "bench_journal.py"):
         sys.stdout.write(run_on_micropython(here / script, ""))
+    profile = here.parent / "hardware" / "profiles" / "oled.json"
+    sys.stdout.write(run_on_micropython(here / "bench_device.py", "", [sim / "mpy", sim], [str(profile)]))
     return 0
 
 

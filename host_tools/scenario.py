@@ -222,11 +222,11 @@ def micropython_binary():
     return found
 
 
-def run_on_micropython(script, stdin_text, extra_path=()):
+def run_on_micropython(script, stdin_text, extra_path=(), args=()):
     """Run a MicroPython-compatible script on the unix port with firmware/ importable."""
-    paths = [str(firmware_path.FIRMWARE), *map(str, extra_path), ".frozen"]
+    paths = [*map(str, extra_path), str(firmware_path.FIRMWARE), ".frozen"]
     env = dict(os.environ, MICROPYPATH=":".join(paths))
-    proc = subprocess.run([micropython_binary(), str(script)], input=stdin_text,
+    proc = subprocess.run([micropython_binary(), str(script), *args], input=stdin_text,
                           capture_output=True, text=True, env=env)
     if proc.returncode:
         raise RuntimeError(f"the MicroPython VM failed:\n{proc.stderr or proc.stdout}")

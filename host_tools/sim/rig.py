@@ -24,7 +24,7 @@ class Rig:
     """One simulated clock. `profile` is a board profile (dict); `values` the
     organiser's settings; the journal and settings live in `directory`."""
 
-    def __init__(self, profile, values, directory, start_tick=0):
+    def __init__(self, profile, values, directory, start_tick=0, power_on=True):
         self.clock = machine.sim_reset(machine.VirtualClock(start_tick))
         self.profile = profile
         display = profile["display"]
@@ -45,7 +45,8 @@ class Rig:
         self.buttons = profile["buttons"]
         self.directory = directory
         cfg.save(values, directory + "/settings.json")
-        self.boot()
+        if power_on:
+            self.boot()
 
     def boot(self):
         """Power on: the firmware builds its board and restores its journal."""
