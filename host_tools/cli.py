@@ -64,6 +64,11 @@ def cmd_simulate(args):
     return 0
 
 
+def cmd_report(args):
+    from host_tools import report
+    return report.main(args)
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="xqclock", description=(
         "Tournament clock and arbiter for Xiangqi (CXA rules), chess and Go: "
@@ -105,6 +110,30 @@ def build_parser():
                    help="run the firmware on this VM (headless only)")
     m.add_argument("--seconds", type=float, help=argparse.SUPPRESS)
     m.set_defaults(func=cmd_simulate)
+
+    r = sub.add_parser("report", help="game records from journals: sheets, charts, --verify, --round",
+                       description="The §10.1 record of each game, replayed from its journal through the "
+                                   "firmware's clock core: result and score, time used, moves and their "
+                                   "times, fouls, warnings, penalties, pauses, offers, arrivals. --verify "
+                                   "checks the hash chain (exit 1 if not intact); --round makes a round's "
+                                   "results table. A directory stands for its *.xqj files.")
+    r.add_argument("journals", nargs="+", metavar="JOURNAL", help="journal files (.xqj) or directories")
+    mode = r.add_mutually_exclusive_group()
+    mode.add_argument("--verify", action="store_true",
+                      help="check the hash chain: say which record was altered or where it was cut; "
+                           "print the chain hash (exit 0 intact, 1 not)")
+    mode.add_argument("--round", action="store_true",
+                      help="one results table for all the journals (board numbers, scores, points)")
+    r.add_argument("--format", choices=("text", "json", "csv"), default="text",
+                   help="text (a sheet to sign; default), json, or csv (one row per event)")
+    r.add_argument("--chart", metavar="PNG",
+                   help="also draw the time per move as a PNG (with several journals: a directory)")
+    r.add_argument("--out", metavar="DIR",
+                   help="write each sheet to DIR/NAME.txt|json|csv (--round: DIR/round.txt and round.csv)")
+    r.add_argument("--boards", metavar="CSV",
+                   help="with --round: board numbers from a CSV of board,journal[,red,black] "
+                        "(default: from names like board-07.xqj, else the order given)")
+    r.set_defaults(func=cmd_report)
 
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")
     d.add_argument("file", nargs="?", help="a scenario file to show instead of the bundled example")

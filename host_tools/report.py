@@ -1,0 +1,617 @@
+"""`xqclock report`: the game record of §10.1, read from a clock's journal.
+
+The journal is replayed through the firmware's own clock core (clock.table.
+build_game + clock.events.apply), event by event, exactly as the board
+replays it at power-on; nothing here models the rules a second time. What
+the report says about each event (a flag, a new period, a forfeit, the time
+a move took) is read off the firmware's Game before and after that event.
+The journal is only read, never written (Table.restore would append to it).
+
+Output: a sheet to print and sign (text), JSON, or CSV (one row per event);
+a PNG chart (report_chart); `--verify` (report_verify); `--round`
+(report_round).
+"""
+import copy
+import csv
+import io
+import json
+import sys
+import textwrap
+from pathlib import Path
+
+from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from clock import events as ev
+from clock.durations import words
+from clock.game import REASONS, RED, BLACK, DRAW
+from clock.journal import JournalError, Loaded
+from clock.sideclock import STOPPED
+from clock.table import build_game
+
+SIDES = ("red", "black")
+TITLES = ("Red", "Black")
+
+# Each reason in words, with its article; `draw` for the reasons that may be
+# either (repetition is a loss under §4.1.7 and a draw under §4.2.3).
+REASON_TEXT = {
+    "time": "loss on time (§4.1.4, §22)",
+    "move-time": "per-move time limit exceeded",
+    "forfeit": "forfeit: absent past the late-arrival limit (§4.1.5, §21)",
+    "fouls": "fouls (§4.1.8)",
+    "mate": "checkmate (§4.1.1)",
+    "flying-general": "flying general (§4.1.2)",
+    "stalemate": "stalemate, a loss in Xiangqi (§4.1.3)",
+    "illegal": "illegal move (§4.1.6)",
+    "repetition": "forbidden repetition (§4.1.7)",
+    "resign": "resignation (§4.1.9)",
+    "discipline": "discipline (§4.1.10)",
+    "agreed": "agreed draw (§4.2.2)",
+    "move-limit": "natural move limit (§4.2.4)",
+    "no-win": "no winning chances (§4.2.1)",
+    "arbiter": "the arbiter's decision",
+}
+DRAW_REASON_TEXT = {"repetition": "repetition (§4.2.3)"}
+
+# Points per §14.1 for each score notation (forfeits §21.4: + is 1, - is 0).
+POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5),
+          "+/-": (1.0, 0.0), "-/+": (0.0, 1.0), "-/-": (0.0, 0.0)}
+
+CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move", "think_ms",
+              "value", "red_remaining_ms", "black_remaining_ms", "red_used_ms", "black_used_ms",
+              "text")
+
+
+class ReportError(Exception):
+    """A journal that cannot be reported (missing, not a journal, unplayable)."""
+
+
+# -- times -----------------------------------------------------------------------
+
+def hms(ms):
+    """Game time or a used time as H:MM:SS (whole seconds, as the clock counted them)."""
+    if ms is None or ms < 0:
+        return "-"
+    s = ms // 1000
+    return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
+
+
+def think(ms):
+    """A move's time: M:SS.t (tenths), or H:MM:SS from an hour."""
+    if ms >= 3600000:
+        return hms(ms)
+    return "%d:%02d.%d" % (ms // 60000, ms // 1000 % 60, ms // 100 % 10)
+
+
+def fmt_points(p):
+    return "%g" % p
+
+
+# -- replay ----------------------------------------------------------------------
+
+def _side_state(game, s):
+    c = game.sides[s]
+    return {"moves": c.moves, "period": c.period, "overtime": c.overtime, "flag_at": c.flag_at,
+            "present": game.present[s], "remaining": c.remaining, "used": c.used,
+            "repeat_offers": game.repeat_offers[s]}
+
+
+def _state(game):
+    return {"sides": (_side_state(game, RED), _side_state(game, BLACK)),
+            "reason": game.reason, "winner": game.winner, "result_at": game.result_at}
+
+
+def _overtime_from(game0, s, lo, hi):
+    """The first game ms at which side s is in overtime, found by replaying the
+    firmware's own clock (a copy of it) to instants between lo and hi."""
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        g = copy.deepcopy(game0)
+        g.advance(mid)
+        if g.sides[s].overtime:
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def _may_enter_overtime(game):
+    for c in game.sides:
+        if c.since != STOPPED and not c.overtime and c.tc.overtime_ms():
+            return True
+    return False
+
+
+class GameRecord:
+    """What one journal holds, replayed: header facts, events, the final state."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+        self.events = []
+        self.moves = ([], [])  # per side: dicts of each counted press, in order
+        self.periods = []  # {"side", "period" (1-based), "after_press", "after_move", "t_ms"}
+        self.flags = []  # {"side", "t_ms", "press", "think_ms"}
+        self.start_ms = None
+        self.last_ms = 0
+        self._replay()
+
+    # -- building ---------------------------------------------------------------
+
+    def _replay(self):
+        try:
+            loaded = Loaded(str(self.path))
+        except OSError as e:
+            raise ReportError("cannot read %s: %s" % (self.path, e.strerror or e)) from None
+        except JournalError as e:
+            raise ReportError(str(e)) from None
+        self.settings = loaded.settings
+        try:
+            game = build_game(loaded.settings)
+        except (ValueError, KeyError, TypeError, IndexError) as e:
+            raise ReportError("%s: the journal's settings cannot be played by this firmware (%s)"
+                              % (self.path, e)) from None
+        self.game = game
+        for n, (t, kind, side, value) in enumerate(loaded.records(), 1):
+            before = _state(game)
+            copy0 = copy.deepcopy(game) if _may_enter_overtime(game) else None
+            then = game.now
+            game.advance(t)  # what apply does first; done here to see what time alone did
+            self._changes(n, t, before, _state(game), copy0, then)
+            mid = _state(game)
+            think_ms = game.sides[side].move_used if kind == ev.PRESS else None
+            done = ev.apply(game, t, kind, side, value)
+            after = _state(game)
+            self._event(n, t, kind, side, value, done, mid, after, think_ms)
+            self._changes(n, t, mid, after, None, t, kind)
+            self.last_ms = t
+        self.records = loaded.count
+        self.problem = loaded.problem
+        self.dropped = loaded.dropped
+        self.chain_hash = loaded.last_hash.hex()
+
+    def _add(self, n, t, kind, side, text, **extra):
+        g = self.game
+        e = {"record": n, "t_ms": t, "time": hms(t), "event": kind,
+             "side": SIDES[side] if side in (RED, BLACK) else None, "text": text,
+             "red_remaining_ms": g.sides[RED].remaining, "black_remaining_ms": g.sides[BLACK].remaining,
+             "red_used_ms": g.sides[RED].used, "black_used_ms": g.sides[BLACK].used}
+        e.update(extra)
+        self.events.append(e)
+        return e
+
+    def _event(self, n, t, kind, side, value, done, before, after, think_ms):
+        """The record's own event, in words."""
+        T = TITLES[side] if side in (RED, BLACK) else ""
+        g = self.game
+        note = "" if done else " (it changed nothing)"
+        if kind == ev.CHECKPOINT:
+            return  # the clocks' running time, for power cuts: no event of the game
+        if kind == ev.PRESS:
+            if not done:
+                self._add(n, t, "press", side, "%s pressed out of turn: no move" % T)
+                return
+            c = after["sides"][side]
+            number = len(self.moves[side]) + 1
+            m = {"press": number, "move": c["moves"], "t_ms": t, "time": hms(t), "think_ms": think_ms,
+                 "remaining_ms": c["remaining"], "used_ms": c["used"], "period": c["period"] + 1}
+            self.moves[side].append(m)
+            self._add(n, t, "move", side, "%s's move %d took %s; %s left"
+                      % (T, c["moves"], think(think_ms), hms(c["remaining"])),
+                      move=c["moves"], think_ms=think_ms, value=c["moves"])
+        elif kind == ev.START:
+            self.start_ms = t
+            absent = [TITLES[s] for s in (RED, BLACK) if not before["sides"][s]["present"]]
+            text = "The arbiter starts the round"
+            if absent:
+                text += "; absent: " + " and ".join(absent)
+            self._add(n, t, "start", None, text + note)
+        elif kind == ev.PAUSE:
+            if value == ev.BY_PLAYER:
+                self._add(n, t, "pause", None, "The clocks were stopped by a player, not the arbiter "
+                          "(§9.1.2: a foul ground, for the arbiter to judge)" + note, by="player",
+                          value=value)
+            else:
+                self._add(n, t, "pause", None, "The arbiter pauses the clocks" + note, by="arbiter",
+                          value=value)
+        elif kind == ev.RESUME:
+            self._add(n, t, "resume", None, "The clocks resume" + note)
+        elif kind == ev.MOVES:
+            self._add(n, t, "moves", side, "%s's move count corrected: %d -> %d%s"
+                      % (T, before["sides"][side]["moves"], value, note), value=value)
+        elif kind == ev.ADJUST:
+            if value >= 0:
+                text = "Bonus: %s added to %s's time" % (words(value), T)
+                what = "bonus"
+            else:
+                text = "Penalty: %s taken from %s's time" % (words(-value), T)
+                what = "penalty"
+            self._add(n, t, what, side, text + note, value=value)
+        elif kind == ev.RESULT:
+            reason = REASONS[value]
+            self._add(n, t, "result", side if side != DRAW else None,
+                      "The arbiter enters the result: %s%s" % (self._result_words(g), note),
+                      by="arbiter", reason=reason, score=g.score() if g.over() else None)
+        elif kind == ev.ARRIVE:
+            self._add(n, t, "arrive", side, "%s arrives%s%s" % (T, self._late(t), note))
+        elif kind == ev.FOUL:
+            self._add(n, t, "foul", side, "Foul by %s (%d of %d)%s"
+                      % (T, g.fouls[side], g.foul_limit, note), value=g.fouls[side])
+        elif kind == ev.WARN:
+            self._add(n, t, "warning", side, "Warning to %s (§18.1; %d so far)%s"
+                      % (T, g.warnings[side], note), value=g.warnings[side])
+        elif kind == ev.FALSE_CLAIM:
+            self._add(n, t, "false-claim", side, "False claim of the natural move limit by %s (§23.3): "
+                      "a foul (%d of %d) and 5 min added to the used time%s"
+                      % (T, g.fouls[side], g.foul_limit, note), value=g.fouls[side])
+        elif kind == ev.OFFER:
+            repeat = after["sides"][side]["repeat_offers"] > before["sides"][side]["repeat_offers"]
+            if repeat:
+                text = ("%s offers a draw again before %s has offered (§23.1: a possible §9.1.3 foul)"
+                        % (T, TITLES[1 - side]))
+            else:
+                text = "%s offers a draw (§23.1)" % T
+            self._add(n, t, "offer", side, text + note, repeat=repeat, value=g.offers[side])
+        elif kind == ev.POWER_ON:
+            self._add(n, t, "power-on", None, "Power lost after the record at %s; the clock restarted "
+                      "from its journal with the clocks paused" % hms(t))
+
+    def _late(self, t):
+        if self.start_ms is None:
+            return " (before the start)"
+        return ", %s after the start" % hms(t - self.start_ms)
+
+    def _changes(self, n, t, before, after, copy0, then, kind=None):
+        """What happened to the game between two states: arrivals by pressing,
+        new periods, overtime, flags, a result the clock decided."""
+        g = self.game
+        for s in (RED, BLACK):
+            b, a = before["sides"][s], after["sides"][s]
+            T = TITLES[s]
+            if a["present"] and not b["present"] and kind != ev.ARRIVE:
+                self._add(n, t, "arrive", s, "%s arrives (pressed the lever)%s" % (T, self._late(t)))
+            if a["overtime"] and not b["overtime"]:
+                at = _overtime_from(copy0, s, then, t) if copy0 is not None else t
+                tc = g.control.sides[s]
+                if tc.byoyomi_periods:
+                    what = "byo-yomi (%d periods of %s)" % (tc.byoyomi_periods, words(tc.byoyomi_ms))
+                else:
+                    what = "Canadian overtime (%d moves in %s)" % (tc.canadian_moves, words(tc.canadian_ms))
+                self._add(n, at, "overtime", s, "%s's main time is used up: %s begins" % (T, what))
+                self.periods.append({"side": SIDES[s], "period": None, "overtime": True, "t_ms": at,
+                                     "after_press": len(self.moves[s]), "after_move": a["moves"]})
+            if a["period"] > b["period"]:
+                for p in range(b["period"] + 1, a["period"] + 1):
+                    stage = g.control.sides[s].stage(p)
+                    given = words(stage[0]) if stage else "-"
+                    self._add(n, t, "period", s, "%s reaches period %d after move %d: %s added"
+                              % (T, p + 1, a["moves"], given), value=p + 1)
+                    self.periods.append({"side": SIDES[s], "period": p + 1, "overtime": False, "t_ms": t,
+                                         "after_press": len(self.moves[s]), "after_move": a["moves"]})
+            if a["flag_at"] != STOPPED and b["flag_at"] == STOPPED:
+                used = g.sides[s].move_used
+                if REASONS[g.reason] == "move-time":
+                    text = "%s's per-move time runs out on move %d" % (T, a["moves"] + 1)
+                else:
+                    text = "%s's flag falls: time runs out on move %d" % (T, a["moves"] + 1)
+                self._add(n, a["flag_at"], "flag", s, text, think_ms=used, move=a["moves"] + 1)
+                self.flags.append({"side": SIDES[s], "t_ms": a["flag_at"], "press": len(self.moves[s]) + 1,
+                                   "move": a["moves"] + 1, "think_ms": used})
+        if after["reason"] != STOPPED and kind != ev.RESULT and (
+                before["reason"] != after["reason"] or before["result_at"] != after["result_at"]):
+            self._add(n, after["result_at"], "result", after["winner"] if after["winner"] != DRAW else None,
+                      "Result: %s" % self._result_words(g), by="clock", reason=REASONS[g.reason],
+                      score=g.score())
+
+    # -- the result -------------------------------------------------------------
+
+    def _result_words(self, g):
+        if not g.over():
+            return "none"
+        reason = REASONS[g.reason]
+        score = g.score()
+        winner = g.winner
+        if reason == "forfeit":
+            if winner == DRAW:
+                return "%s, both forfeit: neither player arrived in time (§21)" % score
+            return "%s, %s wins: %s did not arrive in time, forfeit (§4.1.5, §21)" % (
+                score, TITLES[winner], TITLES[1 - winner])
+        if winner == DRAW:
+            return "%s, draw: %s" % (score, DRAW_REASON_TEXT.get(reason, REASON_TEXT[reason]))
+        loser = TITLES[1 - winner]
+        if reason == "time":
+            why = "%s lost on time (§4.1.4, §22)" % loser
+        elif reason == "move-time":
+            why = "%s exceeded the per-move time limit" % loser
+        elif reason == "fouls":
+            why = "%s reached %d fouls (§4.1.8)" % (loser, g.foul_limit)
+        elif g.control.draw_to_black and winner == BLACK and reason in ("agreed", "move-limit", "no-win"):
+            why = "%s; a draw counts as a win for Black" % REASON_TEXT[reason]
+        else:
+            why = REASON_TEXT[reason]
+        return "%s, %s wins: %s" % (score, TITLES[winner], why)
+
+    def short_reason(self):
+        """The reason in a few words, for a results table."""
+        g = self.game
+        if not g.over():
+            return ""
+        reason = REASONS[g.reason]
+        if reason == "forfeit":
+            if g.winner == DRAW:
+                return "double forfeit (§21)"
+            return "%s absent: forfeit (§21.4)" % TITLES[1 - g.winner]
+        if g.winner == DRAW:
+            return DRAW_REASON_TEXT.get(reason, REASON_TEXT[reason])
+        loser = TITLES[1 - g.winner]
+        if reason == "time":
+            return "%s lost on time" % loser
+        if reason == "move-time":
+            return "%s exceeded the move time" % loser
+        if reason == "fouls":
+            return "%s: %d fouls (§4.1.8)" % (loser, g.foul_limit)
+        if g.control.draw_to_black and g.winner == BLACK and reason in ("agreed", "move-limit", "no-win"):
+            return "%s, counts as a Black win" % REASON_TEXT[reason]
+        return REASON_TEXT[reason]
+
+    def status(self):
+        g = self.game
+        if g.over():
+            return "finished"
+        if not g.started:
+            return "not started"
+        return "in progress"
+
+    def result(self):
+        g = self.game
+        if not g.over():
+            return None
+        score = g.score()
+        red, black = POINTS[score]
+        return {"winner": None if g.winner == DRAW else SIDES[g.winner], "reason": REASONS[g.reason],
+                "score": score, "at_ms": g.result_at, "time": hms(g.result_at),
+                "text": self._result_words(g), "points": {"red": red, "black": black}}
+
+    def control_spec(self):
+        s = self.settings
+        if "clock" in s:
+            return s["clock"]
+        return "red=%s black=%s" % (s.get("red"), s.get("black"))
+
+    def forfeit_text(self):
+        f = self.settings.get("forfeit", STOPPED)
+        if f is None or f < 0:
+            return "late arrival not handled"
+        if f == 0:
+            return "any lateness forfeits"
+        return "forfeit when absent more than %s" % words(f)
+
+    # -- output -----------------------------------------------------------------
+
+    def side_summary(self, s):
+        g = self.game
+        c = g.sides[s]
+        return {"moves": c.moves, "used_ms": c.used, "used": hms(c.used), "remaining_ms": c.remaining,
+                "remaining": hms(c.remaining), "period": c.period + 1, "overtime": c.overtime,
+                "flag_at_ms": None if c.flag_at == STOPPED else c.flag_at,
+                "fouls": g.fouls[s], "warnings": g.warnings[s], "offers": g.offers[s],
+                "repeat_offers": g.repeat_offers[s], "present": g.present[s],
+                "arrived_at_ms": None if g.arrived_at[s] == STOPPED else g.arrived_at[s]}
+
+    def to_dict(self):
+        g = self.game
+        sides = {SIDES[s]: self.side_summary(s) for s in (RED, BLACK)}
+        return {
+            "journal": str(self.path), "id": self.settings.get("id"),
+            "settings": self.settings,
+            "control": {"spec": self.control_spec(), "text": g.control.describe()},
+            "foul_limit": g.foul_limit, "late_arrival": self.forfeit_text(),
+            "status": self.status(), "paused": g.paused,
+            "start_ms": self.start_ms, "last_record_ms": self.last_ms,
+            "result": self.result(),
+            "red": sides["red"], "black": sides["black"],
+            "player_pauses": sum(1 for e in self.events if e["event"] == "pause" and e["by"] == "player"),
+            "events": self.events,
+            "moves": {"red": self.moves[RED], "black": self.moves[BLACK]},
+            "periods": self.periods, "flags": self.flags,
+            "journal_check": {"records": self.records, "intact": self.problem is None and not self.dropped,
+                              "problem": self.problem, "dropped_bytes": self.dropped,
+                              "chain_hash": self.chain_hash},
+        }
+
+
+# -- renderers -------------------------------------------------------------------
+
+LISTED = ("start", "pause", "resume", "moves", "bonus", "penalty", "result", "arrive", "foul",
+          "warning", "false-claim", "offer", "power-on", "flag", "period", "overtime", "press")
+
+
+def text_sheet(rec):
+    """The sheet to print and sign: §10.1's result, used times, fouls, and the rest."""
+    d = rec.to_dict()
+    g = rec.game
+    out = []
+    w = out.append
+    w("XIANGQI GAME RECORD (§10.1)")
+    w("=" * 78)
+    w("Journal       %s   (game id %s)" % (rec.path.name, d["id"] or "-"))
+    w("Time control  %s" % d["control"]["text"])
+    w("              [%s]" % d["control"]["spec"])
+    w("Late arrival  %s;  foul limit %d" % (d["late_arrival"], d["foul_limit"]))
+    w("")
+    w("Red (红)   ____________________________    Black (黑)  ____________________________")
+    w("")
+    res = d["result"]
+    if res:
+        w("RESULT        %s" % res["text"])
+        w("              at %s game time;  points: Red %s, Black %s"
+          % (res["time"], fmt_points(res["points"]["red"]), fmt_points(res["points"]["black"])))
+    else:
+        running = g.running()
+        w("RESULT        none yet: %s%s (last record at %s)"
+          % ("the game is in progress" if g.started else "the game has not started", ", paused" if d["paused"] else
+             ", %s's clock running" % TITLES[running] if running in (RED, BLACK) else "",
+             hms(d["last_record_ms"])))
+    w("")
+    rows = (("Moves", lambda s: "%d" % s["moves"]),
+            ("Time used", lambda s: s["used"]),
+            ("Time left", lambda s: s["remaining"] + (" (overtime)" if s["overtime"] else "")),
+            ("Period", lambda s: "%d" % s["period"]),
+            ("Fouls", lambda s: "%d of %d" % (s["fouls"], d["foul_limit"])),
+            ("Warnings", lambda s: "%d" % s["warnings"]),
+            ("Draw offers", lambda s: "%d" % s["offers"] + (" (%d repeated)" % s["repeat_offers"]
+                                                              if s["repeat_offers"] else "")),
+            ("Flag fell at", lambda s: hms(s["flag_at_ms"]) if s["flag_at_ms"] is not None else "-"),
+            ("Arrived at", lambda s: hms(s["arrived_at_ms"]) if s["arrived_at_ms"] is not None
+             else ("absent" if not s["present"] else "-")))
+    w("%-14s %-22s %-22s" % ("", "Red", "Black"))
+    for label, f in rows:
+        w("%-14s %-22s %-22s" % (label, f(d["red"]), f(d["black"])))
+    w("")
+    w("EVENTS (game time H:MM:SS)")
+    listed = [e for e in d["events"] if e["event"] in LISTED]
+    if not listed:
+        w("  none")
+    for e in listed:
+        lines = textwrap.wrap(e["text"], 56) or [""]
+        w("  %8s  %-11s %s" % (e["time"], e["event"], lines[0]))
+        for more in lines[1:]:
+            w("%23s %s" % ("", more))
+    if d["player_pauses"]:
+        w("  NOTE: %d pause(s) made by a player, not the arbiter (§9.1.2)." % d["player_pauses"])
+    w("")
+    w("MOVES (time each move took; clock left after it)")
+    red, black = rec.moves
+    n = max(len(red), len(black))
+    if not n:
+        w("  none")
+    else:
+        w("  %5s   %-9s %-9s  %-9s %-9s" % ("", "Red", "left", "Black", "left"))
+        for i in range(n):
+            cells = []
+            for side in (red, black):
+                if i < len(side):
+                    m = side[i]
+                    cells.append("%-9s %-9s" % (think(m["think_ms"]), hms(m["remaining_ms"])))
+                else:
+                    cells.append("%-9s %-9s" % ("", ""))
+            num = red[i]["move"] if i < len(red) else black[i]["move"]
+            w("  %5d   %s  %s" % (num, cells[0], cells[1]))
+    w("")
+    chk = d["journal_check"]
+    if chk["intact"]:
+        w("Journal: %d records, intact. Chain hash %s" % (chk["records"], chk["chain_hash"]))
+    else:
+        w("JOURNAL DAMAGED: %s; this record stops after record %d (%d bytes dropped)."
+          % (chk["problem"], chk["records"], chk["dropped_bytes"]))
+        w("Chain hash of the intact part: %s   (xqclock report --verify says more)" % chk["chain_hash"])
+    w("")
+    w("Signatures    Red ________________   Black ________________   Arbiter ________________")
+    return "".join(line.rstrip() + "\n" for line in out)
+
+
+def csv_rows(rec):
+    d = rec.to_dict()
+    rows = []
+    for e in d["events"]:
+        row = {k: e.get(k) for k in CSV_FIELDS}
+        row["journal"] = str(rec.path)
+        row["id"] = d["id"]
+        rows.append(row)
+    return rows
+
+
+def write_csv(records, stream):
+    writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for rec in records:
+        for row in csv_rows(rec):
+            writer.writerow({k: "" if v is None else v for k, v in row.items()})
+
+
+def render(records, fmt):
+    """All the games in one text, in format fmt (one JSON object, or an array for several)."""
+    if fmt == "json":
+        data = [r.to_dict() for r in records]
+        return json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        buf = io.StringIO()
+        write_csv(records, buf)
+        return buf.getvalue()
+    return "\f\n".join(text_sheet(r) for r in records)
+
+
+# -- the command -----------------------------------------------------------------
+
+EXT = {"text": "txt", "json": "json", "csv": "csv"}
+
+
+def journal_paths(items):
+    """Files as given; a directory stands for its *.xqj files, in name order."""
+    paths = []
+    for item in items:
+        p = Path(item)
+        if p.is_dir():
+            found = sorted(p.glob("*.xqj"))
+            if not found:
+                raise ReportError("%s: no .xqj journals in this directory" % p)
+            paths.extend(found)
+        elif p.exists():
+            paths.append(p)
+        else:
+            raise ReportError("%s: no such file or directory" % p)
+    return paths
+
+
+def out_names(paths, records=None):
+    """A file stem per journal for --out / --chart; stems that clash get the game id."""
+    stems = [p.stem for p in paths]
+    names = []
+    for i, p in enumerate(paths):
+        stem = stems[i]
+        if stems.count(stem) > 1:
+            gid = records[i].settings.get("id") if records else None
+            stem = "%s-%s" % (stem, gid or i + 1)
+        names.append(stem)
+    return names
+
+
+def main(args):
+    try:
+        if args.boards and not args.round:
+            raise ReportError("--boards goes with --round")
+        if args.chart and (args.verify or args.round):
+            raise ReportError("--chart goes with a game report, not --verify or --round")
+        paths = journal_paths(args.journals)
+        if args.verify:
+            from host_tools import report_verify
+            if args.out:
+                raise ReportError("--verify prints its verdict; --out is for sheets and round tables")
+            return report_verify.main(paths, args.format)
+        if args.round:
+            from host_tools import report_round
+            return report_round.main(paths, args)
+        records = [GameRecord(p) for p in paths]
+    except ReportError as e:
+        print("xqclock: %s" % e, file=sys.stderr)
+        return 2
+    if args.chart:
+        from host_tools import report_chart
+        try:
+            targets = report_chart.targets(args.chart, out_names(paths, records))
+            for rec, target in zip(records, targets):
+                report_chart.chart(rec, target)
+        except report_chart.ChartError as e:
+            print("xqclock: %s" % e, file=sys.stderr)
+            return 2
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        for rec, stem in zip(records, out_names(paths, records)):
+            target = out / ("%s.%s" % (stem, EXT[args.format]))
+            target.write_text(render([rec], args.format), encoding="utf-8")
+            print(target)
+    else:
+        sys.stdout.write(render(records, args.format))
+    for rec in records:
+        if rec.problem or rec.dropped:
+            print("xqclock: %s: the journal is damaged (%s); the report stops after record %d"
+                  % (rec.path, rec.problem, rec.records), file=sys.stderr)
+    return 0

@@ -1,0 +1,189 @@
+"""`xqclock report --round`: a round's journals -> its results table.
+
+Board numbers come from file names (board-07.xqj, board_7.xqj, Board7.xqj),
+or from a CSV (`--boards`: board,journal[,red,black] with the journal as a
+path, file name, stem or game id), or else from the order given. Scores as
+the clock wrote them: 1-0, 0-1, 1/2-1/2, and + / - for forfeits (§21.4);
+points per §14.1 (win 1, draw 0.5, loss 0; forfeit 1/0; double forfeit 0/0).
+"""
+import csv
+import io
+import json
+import re
+import sys
+from pathlib import Path
+
+from host_tools.report import GameRecord, ReportError, fmt_points, hms
+from host_tools import report_verify
+
+BOARD_RE = re.compile(r"board[-_ ]?0*(\d+)$", re.IGNORECASE)
+FIELDS = ("board", "red", "black", "result", "red_points", "black_points", "reason", "status",
+          "at", "journal", "id", "journal_check", "chain_hash")
+
+
+def board_from_name(path):
+    m = BOARD_RE.search(Path(path).stem)
+    return int(m.group(1)) if m else None
+
+
+def read_mapping(csv_path):
+    """--boards CSV: rows board,journal[,red,black]; a first row that is not a
+    board number is a header."""
+    try:
+        text = Path(csv_path).read_text(encoding="utf-8-sig")
+    except OSError as e:
+        raise ReportError("cannot read %s: %s" % (csv_path, e.strerror)) from None
+    rows = [r for r in csv.reader(io.StringIO(text)) if r and any(c.strip() for c in r)]
+    if rows and not rows[0][0].strip().isdigit():
+        rows = rows[1:]
+    mapping = []
+    for i, r in enumerate(rows, 1):
+        r = [c.strip() for c in r]
+        if len(r) < 2 or not r[0].isdigit():
+            raise ReportError("%s: row %d: write board,journal[,red,black]" % (csv_path, i))
+        mapping.append({"board": int(r[0]), "journal": r[1],
+                        "red": r[2] if len(r) > 2 else "", "black": r[3] if len(r) > 3 else ""})
+    return mapping
+
+
+def _matches(key, path, rec):
+    p = Path(path)
+    return key in (str(path), p.name, p.stem, str(p.resolve())) or \
+        (rec is not None and key == rec.settings.get("id"))
+
+
+def rows(paths, boards_csv=None):
+    games = []
+    for p in paths:
+        try:
+            games.append((p, GameRecord(p), None))
+        except ReportError as e:
+            games.append((p, None, str(e)))
+    if boards_csv:
+        mapping = read_mapping(boards_csv)
+        placed = []
+        for m in mapping:
+            found = [g for g in games if _matches(m["journal"], g[0], g[1])]
+            placed.append((m, found[0] if found else None))
+        used = {id(g) for _, g in placed if g}
+        extra = [g for g in games if id(g) not in used]
+        for g in extra:
+            print("xqclock: %s is not in %s: listed without a board number" % (g[0], boards_csv),
+                  file=sys.stderr)
+        items = placed + [({"board": None, "red": "", "black": ""}, g) for g in extra]
+    else:
+        named = [board_from_name(g[0]) for g in games]
+        if all(n is not None for n in named):
+            numbers = named
+        else:
+            numbers = list(range(1, len(games) + 1))
+        items = [({"board": n, "red": "", "black": ""}, g) for n, g in zip(numbers, games)]
+        seen = {}
+        for n, g in zip(numbers, games):
+            if n in seen:
+                print("xqclock: board %d twice: %s and %s" % (n, seen[n], g[0]), file=sys.stderr)
+            seen[n] = g[0]
+    out = []
+    for m, g in items:
+        out.append(_row(m, g))
+    out.sort(key=lambda r: (r["board"] is None, r["board"] or 0))
+    return out
+
+
+def _row(m, g):
+    row = {"board": m["board"], "red": m["red"], "black": m["black"], "result": "",
+           "red_points": None, "black_points": None, "reason": "", "status": "", "at": "",
+           "journal": "", "id": "", "journal_check": "", "chain_hash": ""}
+    if g is None:
+        row.update(status="no journal", result="?", journal=m.get("journal", ""))
+        return row
+    path, rec, error = g
+    row["journal"] = str(path)
+    v = report_verify.check(path)
+    row["journal_check"] = "intact" if v["intact"] else "NOT INTACT: %s" % v["verdict"]
+    row["chain_hash"] = v["chain_hash"] or ""
+    if rec is None:
+        row.update(status="unreadable", result="?", reason=error)
+        return row
+    row["id"] = rec.settings.get("id") or ""
+    res = rec.result()
+    row["status"] = rec.status()
+    if res is None:
+        row["result"] = rec.status()
+        return row
+    row.update(result=res["score"], red_points=res["points"]["red"],
+               black_points=res["points"]["black"], reason=rec.short_reason(), at=hms(res["at_ms"]))
+    return row
+
+
+def totals(table):
+    done = [r for r in table if r["red_points"] is not None]
+    red = sum(r["red_points"] for r in done)
+    black = sum(r["black_points"] for r in done)
+    return {"games": len(table), "finished": len(done), "red_points": red, "black_points": black,
+            "points": red + black}
+
+
+def text_table(table):
+    t = totals(table)
+    named = any(r["red"] or r["black"] for r in table)
+    out = ["ROUND RESULTS (win 1, draw 0.5, loss 0; forfeits + and -, §14.1, §21.4)", ""]
+    names = ("%-18s %-18s " % ("Red", "Black")) if named else ""
+    head = "%5s  %s%-12s %5s %5s  %s" % ("Board", names, "Result", "R pts", "B pts", "Reason")
+    out += [head, "-" * max(len(head), 72)]
+    for r in table:
+        board = "-" if r["board"] is None else "%d" % r["board"]
+        rp = "" if r["red_points"] is None else fmt_points(r["red_points"])
+        bp = "" if r["black_points"] is None else fmt_points(r["black_points"])
+        reason = r["reason"] or ""
+        if r["journal_check"] and r["journal_check"] != "intact":
+            reason = (reason + "; " if reason else "") + "journal " + r["journal_check"]
+        if r["status"] == "no journal":
+            reason = "no journal found for %s" % r["journal"]
+        elif r["journal"] and (not named or r["board"] is None):
+            reason = (reason + "  " if reason else "") + "[%s]" % Path(r["journal"]).name
+        names = ("%-18s %-18s " % (r["red"][:18], r["black"][:18])) if named else ""
+        out.append(("%5s  %s%-12s %5s %5s  %s" % (board, names, r["result"], rp, bp, reason)).rstrip())
+    out.append("")
+    out.append("Points (§14.1): %d game%s, %d finished, %d in progress or without a result. "
+               "Red %s, Black %s (total %s)." % (t["games"], "" if t["games"] == 1 else "s", t["finished"],
+                                                t["games"] - t["finished"],
+                                                fmt_points(t["red_points"]), fmt_points(t["black_points"]),
+                                                fmt_points(t["points"])))
+    out.append("")
+    out.append("Arbiter ________________________   Date ____________")
+    return "\n".join(out) + "\n"
+
+
+def _pts(p):
+    return None if p is None else fmt_points(p)
+
+
+def csv_table(table):
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=FIELDS, lineterminator="\n")
+    w.writeheader()
+    for r in table:
+        row = dict(r, red_points=_pts(r["red_points"]), black_points=_pts(r["black_points"]))
+        w.writerow({k: "" if row[k] is None else row[k] for k in FIELDS})
+    return buf.getvalue()
+
+
+def render(table, fmt):
+    if fmt == "csv":
+        return csv_table(table)
+    if fmt == "json":
+        return json.dumps({"boards": table, "totals": totals(table)}, indent=2, ensure_ascii=False) + "\n"
+    return text_table(table)
+
+
+def main(paths, args):
+    table = rows(paths, args.boards)
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "round.txt").write_text(text_table(table), encoding="utf-8")
+        (out / "round.csv").write_text(csv_table(table), encoding="utf-8")
+        print("%s\n%s" % (out / "round.txt", out / "round.csv"), file=sys.stderr)
+    sys.stdout.write(render(table, args.format))
+    return 0
