@@ -261,3 +261,33 @@ def test_entering_the_arbiter_code_costs_at_most_25_presses(tmp_path):
             r.press(MINUS)  # 0 -> 9 -> ... -> 5
         r.press(OK)
     assert r.app.arbiter and r.app.presses - before == 25
+
+
+def test_a_missing_profile_is_reported_on_the_display(tmp_path):
+    import machine
+    from bus import I2CBus
+    from ssd1306_model import SSD1306Model
+    from device.app import show_problem
+    from device.board import load_profile, ProfileError
+    machine.sim_reset()
+    model = SSD1306Model()
+    machine.I2C_BUSES[0] = I2CBus()
+    machine.I2C_BUSES[0].attach(0x3C, model)
+    with pytest.raises(ProfileError) as e:
+        load_profile(str(tmp_path / "profile.json"))
+    assert "copy hardware/profiles" in str(e.value)
+    show_problem(str(e.value), machine)
+    lit = model.pixels()
+    assert sum(map(sum, lit[:10])) > 50  # the first line of the message is on the screen
+
+
+def test_a_wrong_profile_names_the_field():
+    from device.board import check, ProfileError
+    profile = load_profile(str(simulate.profile_path("oled")))
+    del profile["buttons"]["ok"]
+    with pytest.raises(ProfileError, match="buttons.ok is missing"):
+        check(profile)
+    profile = load_profile(str(simulate.profile_path("oled")))
+    profile["buzzer"]["pin"] = 25
+    with pytest.raises(ProfileError, match="buzzer.pin = 25 is not a usable GPIO"):
+        check(profile)

@@ -319,6 +319,29 @@ class App:
         buzzer.update(tick)
 
 
+def show_problem(message, machine=None):
+    """Put a boot problem on the left OLED of the default wiring, if one is
+    there (the profile itself may be what is wrong); else only the console has it."""
+    try:
+        if machine is None:
+            import machine
+        from device.ssd1306 import SSD1306
+        fb = SSD1306(machine.I2C(0, scl=machine.Pin(5), sda=machine.Pin(4)))
+        fb.fill(0)
+        words = message.split()
+        line, y = "", 0
+        for word in words + [""]:
+            if word and len(line) + len(word) < 16:
+                line = (line + " " + word).strip()
+                continue
+            fb.text(line, 0, y, 1)
+            y += 10
+            line = word
+        fb.show()
+    except Exception:  # no display answers: the console message must do
+        pass
+
+
 def main():
     """Boot: profile, settings, the restored game, then the loop."""
     import time
@@ -327,6 +350,7 @@ def main():
         profile = load_profile()
     except ProfileError as e:
         print(e)
+        show_problem(str(e))
         raise
     values, problem = cfg.load()
     if problem:
