@@ -291,3 +291,26 @@ def test_a_wrong_profile_names_the_field():
     profile["buzzer"]["pin"] = 25
     with pytest.raises(ProfileError, match="buzzer.pin = 25 is not a usable GPIO"):
         check(profile)
+
+
+def test_a_custom_control_built_with_the_keys(tmp_path):
+    r = rig(tmp_path)
+    r.press(OK, hold_ms=2100)  # before the round: time control, custom, settings, ...
+    keys = [PLUS, OK]  # CUSTOM
+    keys += [PLUS] * 6 + [OK]  # stage 1: 60 -> 90 min
+    keys += [PLUS] * 8 + [OK]  # for 40 moves
+    keys += [PLUS] * 3 + [OK]  # then 15 -> 30 min
+    keys += [MINUS] * 2 + [OK]  # for the rest of the game (10 -> 0 moves)
+    keys += [PLUS] * 7 + [OK]  # increment 30 s
+    keys += [OK]  # no delay
+    keys += [OK]  # no byo-yomi
+    keys += [PLUS, OK]  # 30 s per move
+    keys += [MINUS] * 10 + [OK]  # Black: 80 min instead of 90
+    for key in keys:
+        r.press(key)
+    assert not r.app.menu.active()
+    assert r.app.values["clock"] == "90m/40,30m+30s;permove 30s"
+    assert r.app.values["clock_black"] == "80m/40,30m+30s;permove 30s"
+    game = r.app.game
+    assert game.sides[0].remaining == 90 * 60000 and game.sides[1].remaining == 80 * 60000
+    assert game.sides[0].tc.permove_ms == 30000

@@ -158,6 +158,7 @@ class App:
             items.append((m["result"], self._result))
         else:
             items.append((m["preset"], self._presets))
+            items.append((m["custom"], self._custom))
             items.append((m["settings"], self._settings))
             if not game.started:
                 items.append((lang.LATE, lambda: self._side(lang.LATE, self._mark_absent)))
@@ -199,9 +200,81 @@ class App:
         def chosen(i):
             if names[i] == "cxa1999-6.5":
                 return Number("cxa1999-6.5", 20, 5, 5, 180,
-                              lambda mins: self._set("clock", "cxa1999-6.5:%dm" % mins), lambda v: "%d min" % v)
-            return self._set("clock", names[i])
+                              lambda mins: self._update({"clock": "cxa1999-6.5:%dm" % mins, "clock_black": ""}),
+                              lambda v: "%d min" % v)
+            return self._update({"clock": names[i], "clock_black": ""})
         return Choice(lang.MENU["preset"], names, chosen)
+
+    def _custom(self):
+        """Build a control step by step: two stages, increment, delay, byo-yomi,
+        per-move limit, and a different main time for Black (handicap)."""
+        m = lang.MENU
+        spec = {}
+
+        def num(title, key, value, step, lo, hi, then, unit=""):
+            def ok(v):
+                spec[key] = v
+                return then(v)
+            return Number(title, value, step, lo, hi, ok, lambda v: "%d%s" % (v, unit))
+
+        def finish(_):
+            stages = "%dm" % spec["t1"]
+            if spec["n1"]:
+                stages += "/%d" % spec["n1"]
+                stages += ",%dm" % spec["t2"] + ("/%d*" % spec["n2"] if spec["n2"] else "")
+            tail = "+%ds" % spec["inc"] if spec["inc"] else ""
+            if spec.get("delay"):
+                tail += ";%s %ds" % (("delay", "bronstein")[spec["kind"] - 1], spec["delay"])
+            if spec.get("byo"):
+                tail += ";byoyomi %dx%ds" % (spec["byo"], spec["byo_s"])
+            if spec["permove"]:
+                tail += ";permove %ds" % spec["permove"]
+            red = stages + tail
+            black = red
+            if spec["black"]:
+                black = ("%dm" % spec["black"]) + red[len("%dm" % spec["t1"]):]
+            return self._update({"clock": red, "clock_black": "" if black == red else black})
+
+        def pick(title, key, values, then, unit=" s"):
+            def ok(i):
+                spec[key] = values[i]
+                return then(values[i])
+            labels = [(m["none"] if v == 0 else "%d%s" % (v, unit)) for v in values]
+            return Choice(title, labels, ok)
+
+        def black_time(v):
+            spec["black"] = 0 if v == spec["t1"] else v  # the same as Red's: no handicap
+            return finish(v)
+
+        def handicap(_):
+            return num(m["handicap"], "black", spec["t1"], 1, 1, 300, black_time, " min")
+
+        def permove(_):
+            return pick(m["permove"], "permove", (0, 30, 60, 90, 120, 180, 300), handicap)
+
+        def byoyomi(_):
+            def seconds(n):
+                return pick(m["byoyomi"], "byo_s", (10, 20, 30, 40, 60), permove) if n else permove(0)
+            return num(m["byoyomi"], "byo", 0, 1, 0, 10, seconds, "x")
+
+        def delay(_):
+            def kind(i):
+                spec["kind"] = i
+                spec["delay"] = 0
+                return pick(m["delay"], "delay", (2, 3, 5, 10, 15, 30), byoyomi) if i else byoyomi(0)
+            return Choice(m["delay"], (m["none"], m["delay"], "BRONSTEIN"), kind)
+
+        def increment(_):
+            return pick(m["increment"], "inc", (0, 2, 3, 5, 10, 15, 20, 30, 60), delay)
+
+        def second_stage(n1):
+            if not n1:
+                return increment(0)
+            return num(m["time"], "t2", 15, 5, 5, 180,
+                       lambda _: num(m["quota"], "n2", 10, 5, 0, 100, increment), " min")
+
+        return num(m["time"], "t1", 60, 5, 5, 300,
+                   lambda _: num(m["quota"], "n1", 0, 5, 0, 100, second_stage), " min")
 
     def _settings(self):
         m = lang.MENU
@@ -223,11 +296,16 @@ class App:
         return Choice(m["settings"], [f[0] for f in fields], lambda i: fields[i][1]())
 
     def _set(self, key, value):
+        return self._update({key: value})
+
+    def _update(self, changes):
+        """Change settings, keep them on the board, and set up a new game if
+        none has started (a control chosen now is the one it plays)."""
         values = dict(self.values)
-        values[key] = value
+        values.update(changes)
         self.values = cfg.check(values)
         cfg.save(self.values, self.settings_path)
-        if key in ("clock", "forfeit", "fouls", "red_side") and not self.game.started:
+        if not self.game.started:
             self._new_game()
         return DONE
 

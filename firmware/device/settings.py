@@ -9,6 +9,7 @@ from clock import timecontrol
 
 DEFAULTS = {
     "clock": "xq-60+30",  # time control: preset or spec string
+    "clock_black": "",  # Black's own control when it differs (handicap); "" = the same
     "forfeit": -1,  # late-arrival forfeit limit in ms; -1 = not handled
     "fouls": 3,  # the foul that loses (§4.1.8)
     "sound": False,  # silent by default, as FIDE expects
@@ -26,7 +27,10 @@ def check(values):
             raise ValueError("settings: unknown field %r" % key)
         out[key] = values[key]
     try:
-        timecontrol.parse(out["clock"])
+        if out["clock_black"]:
+            timecontrol.handicap(out["clock"], out["clock_black"])
+        else:
+            timecontrol.parse(out["clock"])
     except ValueError as e:
         raise ValueError("settings: clock: %s" % e)
     if not isinstance(out["forfeit"], int) or out["forfeit"] < -1:
@@ -62,5 +66,10 @@ def save(values, path="/settings.json"):
 
 def game_settings(values, absent=(0, 0)):
     """What a new game's journal header holds."""
-    return {"clock": values["clock"], "forfeit": values["forfeit"], "fouls": values["fouls"],
-            "absent": [absent[0], absent[1]]}
+    game = {"forfeit": values["forfeit"], "fouls": values["fouls"], "absent": [absent[0], absent[1]]}
+    if values["clock_black"]:
+        game["red"] = values["clock"]
+        game["black"] = values["clock_black"]
+    else:
+        game["clock"] = values["clock"]
+    return game
