@@ -314,3 +314,19 @@ def test_a_custom_control_built_with_the_keys(tmp_path):
     game = r.app.game
     assert game.sides[0].remaining == 90 * 60000 and game.sides[1].remaining == 80 * 60000
     assert game.sides[0].tc.permove_ms == 30000
+
+
+def test_seven_segment_build_shows_time_flag_moves_and_fouls(tmp_path):
+    from tm1637_model import CHAR_OF  # noqa: F401  (the model decodes digits to text)
+    r = rig(tmp_path, profile="segment7", clock="5m")
+    r.press(START)
+    r.run(30000)
+    assert r.frame(0).replace(":", "").strip() in ("430", "4 30")
+    r.press(LEFT)
+    r.press(LEFT)  # not Red's turn any more: ignored
+    r.press(PLUS)  # show the move counts
+    assert r.frame(0).replace(" ", "") == "n1"
+    r.run(3500)
+    r.run(300000)  # Black's flag
+    assert r.frame(1).startswith("FL")
+    assert r.frame(0).strip() == "1-0"

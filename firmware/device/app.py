@@ -11,11 +11,12 @@ from clock import timecontrol
 from device import buzzer as tones
 from device import lang, screens
 from device import settings as cfg
-from device.board import LEVER_LEFT, LEVER_RIGHT, START, OK
+from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.gametime import GameTime
 from device.menu import Menu, Choice, Number, Code, DONE, BACK
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
+INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 NEW_PERIOD_MS = 3000  # "new period" stays on the screen this long
 JOURNAL = "/game.xqj"
 ARCHIVE = "/games"
@@ -43,6 +44,8 @@ class App:
         self.ok_down = STOPPED  # tick when ok went down
         self.ok_used = False
         self.presses = 0  # key presses, for counting what arbiter tasks cost
+        self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
+        self.info_until = STOPPED
         self._new_screens()
 
     def _new_screens(self):
@@ -101,6 +104,9 @@ class App:
         game = self.game
         if k == LEVER_LEFT or k == LEVER_RIGHT:
             self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
+        elif k == PLUS or k == MINUS:
+            self.info = screens.SHOW_MOVES if k == PLUS else screens.SHOW_FOULS
+            self.info_until = t + INFO_MS
         elif k == START:
             if not game.started:
                 self.table.event(t, ev.START, 0, 0)
@@ -344,6 +350,8 @@ class App:
             bits |= screens.NEW_PERIOD
         if now // 500 % 2:
             bits |= screens.BLINK
+        if now < self.info_until:
+            bits |= self.info
         return bits
 
     def draw(self, now):

@@ -19,6 +19,9 @@ ARBITER = 2
 RESTORED = 4
 NEW_PERIOD = 8  # this side just began a new period (shown for a few seconds)
 BLINK = 16  # the half-second blink phase
+SHOW_MOVES = 32  # 7-segment build: plus was tapped, show the move count
+SHOW_FOULS = 64  # 7-segment build: minus was tapped, show fouls and byo-yomi periods
+_OLED_STATUS = LOW_BATTERY | ARBITER | RESTORED | NEW_PERIOD
 
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
@@ -154,7 +157,7 @@ class OledScreen:
         d[self._PERIODS] = c.periods_left if c.overtime else -1
         late = _late_ms(game, s, now)
         d[self._LATE] = -1 if late < 0 else (late + 999) // 1000
-        d[self._STATUS] = status
+        d[self._STATUS] = status & _OLED_STATUS  # the blink and 7-segment views change nothing here
         d[self._LANG] = language
         d[self._TLEN] = time_text(c.remaining, self.chars)
 
@@ -243,7 +246,9 @@ class OledScreen:
 # M:SS below an hour, H:MM from an hour (both rounded up); the colon blinks on
 # the side whose clock runs. Flag: "FL--". Paused: "P" alternates with the
 # time. Late: "L" and the minutes left (under a minute, "L:SS"). Result:
-# " 1-0", " 0-1", or " H-H" for a draw (half a point each).
+# " 1-0", " 0-1", or " H-H" for a draw (half a point each). Tapping plus
+# shows the moves for a moment ("n 12"), minus the fouls and, in byo-yomi,
+# the periods left ("F2b3").
 
 _SCORE = (b" 1-0", b" 0-1", b" H-H", b" ---")
 
@@ -276,6 +281,19 @@ class SegmentScreen:
             else:
                 self._two(secs, 2)
                 segs[1] |= 0x80
+        elif status & SHOW_MOVES:
+            encode_digits(b"n   ", segs)
+            n = c.moves % 1000
+            segs[1] = DIGIT_SEGMENTS[n // 100] if n >= 100 else 0
+            self._two(n % 100, 2)
+            if n < 10:
+                segs[2] = 0
+        elif status & SHOW_FOULS:
+            encode_digits(b"F b ", segs)
+            segs[1] = DIGIT_SEGMENTS[game.fouls[s] % 10]
+            segs[3] = DIGIT_SEGMENTS[c.periods_left % 10] if c.overtime and c.tc.byoyomi_periods else 0
+            if not segs[3]:
+                segs[2] = 0
         elif game.paused and blink:
             encode_digits(b"P   ", segs)
         else:
