@@ -302,3 +302,17 @@ def test_the_flag_falls_at_the_first_instant_the_time_is_gone(g):
     before.advance(at - 1)
     assert not before.over()
     assert [c.flag_at for c in before.sides] == [STOPPED, STOPPED]
+
+
+def test_a_zero_bonus_in_byoyomi_changes_nothing():
+    # found by the property above: clock 1s;byoyomi 2x1ms, a 0 ms bonus in
+    # the second period, then a press; the Table and the bare Game disagreed
+    events = [[0, ev.START, 0, 0], [1001, ev.ADJUST, RED, 0], [1002, ev.PRESS, RED, 0]]
+    game = new_game({"clock": "1.000s;byoyomi 2x0.001s"})
+    for e in events:
+        ev.apply(game, *e)
+    game.advance(1002)
+    settings_ = {"clock": "1.000s;byoyomi 2x0.001s", "forfeit": -1, "fouls": 3, "absent": [0, 0]}
+    with tempfile.TemporaryDirectory() as tmp:
+        out = playback.play({"settings": settings_, "events": events, "end": 1002, "journal": tmp})
+    assert out == snapshot.to_json(game)

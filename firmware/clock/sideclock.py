@@ -70,7 +70,7 @@ class SideClock:
 
     def take(self, a):
         """Take a ms from the clock, moving into overtime periods as each runs out."""
-        while a >= self.remaining:
+        while a and a >= self.remaining:  # (taking nothing changes nothing)
             a -= self.remaining
             self.remaining = 0
             if not self._next_pool():
@@ -108,6 +108,8 @@ class SideClock:
     def add_time(self, ms):
         """An arbiter's bonus. In byo-yomi it becomes main time (the period would
         otherwise swallow it at the next move); the periods left are kept."""
+        if ms <= 0:
+            return
         if self.overtime and self.tc.byoyomi_periods:
             self.granted -= self.remaining
             self.remaining = 0
