@@ -330,3 +330,36 @@ def test_seven_segment_build_shows_time_flag_moves_and_fouls(tmp_path):
     r.run(300000)  # Black's flag
     assert r.frame(1).startswith("FL")
     assert r.frame(0).strip() == "1-0"
+
+
+def test_status_line_shows_late_countdown_byoyomi_exemption_and_battery(tmp_path):
+    import machine
+    r = rig(tmp_path, clock="3m;byoyomi 3x30s", forfeit=15 * 60000)
+    r.press(OK, hold_ms=2100)  # before the round: mark Black absent
+    for key in (PLUS, PLUS, PLUS, OK, PLUS, OK):  # TIME CONTROL, CUSTOM, SETTINGS, LATE -> BLACK
+        r.press(key)
+    assert r.app.game.present == [True, False]
+    r.press(START)
+    r.press(LEFT)  # Red moves; Black's clock runs although Black is not there (§21.1)
+    assert shows(r.frame(1), "LATE 15:00", 48, 2)  # rounded up, as the clocks are
+    r.press(RIGHT)  # Black arrives and moves (a press is an arrival)
+    assert r.app.game.present == [True, True]
+    assert shows(r.frame(0), "NO SHEET", 48, 2)  # under 3 minutes left
+    r.run(3 * 60000 + 1000)  # Red into byo-yomi: 29 s left of the first of 3 periods
+    assert read_time(r.frame(0)) == "0:29"
+    assert shows(r.frame(0), "BYO3 NO SHEET", 48, 2)
+    machine.set_adc_mv(26, 1500)  # 3.0 V at the cell (divider 2): under 15 %
+    r.run(100)
+    assert shows(r.frame(0), "BYO3 NO SHEET LOW BAT", 48, 2)
+
+
+def test_a_result_entered_by_the_arbiter(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+    r.press(LEFT)
+    r.press(OK, hold_ms=2100)
+    for key in [PLUS] * 7 + [OK, OK, OK]:  # RESULT, winner RED, reason MATE
+        r.press(key)
+    game = r.app.game
+    assert game.over() and game.winner == 0 and game.score() == "1-0"
+    assert shows(r.frame(0), "WIN MATE", 48, 2) and shows(r.frame(1), "LOSS MATE", 48, 2)

@@ -70,12 +70,12 @@ class App:
             self.clock.sleep_ms(LOOP_MS)
 
     def step(self):
-        now = self.gt.now()
         buttons = self.board.buttons
         k = buttons.next()
         while k >= 0:
             self.key(k, buttons.down, self.gt.at(buttons.tick))
             k = buttons.next()
+        now = self.gt.now()  # after the keys: a menu may have started a new game
         tick = self.clock.ticks_ms()
         buttons.poll(tick)
         if self.ok_down != STOPPED and not self.ok_used and \
