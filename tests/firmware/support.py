@@ -35,7 +35,29 @@ def remaining(game, side, t):
     return game.sides[side].remaining
 
 
-__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch")
+def can_lock_heap():
+    """Whether this VM can prove a piece of code allocates nothing (MicroPython)."""
+    try:
+        import micropython
+        return hasattr(micropython, "heap_lock")
+    except ImportError:
+        return False
+
+
+def without_allocating(work):
+    """Run work() with the heap locked: 1 if it allocated nothing, else 0."""
+    import micropython
+    micropython.heap_lock()
+    try:
+        work()
+        ok = 1
+    except MemoryError:
+        ok = 0
+    micropython.heap_unlock()
+    return ok
+
+
+__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap", "without_allocating")
 
 
 def scratch(name):

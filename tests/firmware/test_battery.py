@@ -1,5 +1,6 @@
 # Battery: ADC counts -> mV (integer math, averaged), percent, low warning with
 # hysteresis, no battery; no allocation on MicroPython.
+from support import can_lock_heap, without_allocating
 from device import battery
 from device.battery import Battery
 
@@ -94,11 +95,8 @@ def test_intermediates_stay_small_ints_on_the_pico():
 
 
 def test_reading_allocates_nothing_on_micropython():
-    try:
-        import micropython
-        micropython.heap_lock
-    except (ImportError, AttributeError):
-        return
+    if not can_lock_heap():
+        return  # CPython: no heap lock to check with
     b = Battery(ADC(30000, 30100, 29900, 30000), divider=2.0)
     out = [0, 0]
 
@@ -108,11 +106,6 @@ def test_reading_allocates_nothing_on_micropython():
             out[1] = b.low()
         return 1
 
-    micropython.heap_lock()
-    try:
-        ok = work()
-    except MemoryError:
-        ok = 0
-    micropython.heap_unlock()
+    ok = without_allocating(work)
     assert ok == 1, "allocated with the heap locked"
     assert out[0] == 0 and out[1] is True  # 3021 mV: under empty

@@ -1,6 +1,7 @@
 # Buttons: hard-IRQ edges, debounced, dated by the first edge, across the
 # 2**30 tick wrap; poll() recovers swallowed edges; the ring counts overflow;
 # on MicroPython the IRQ path and next()/poll() allocate nothing.
+from support import can_lock_heap, without_allocating
 from device.buttons import Buttons
 
 PERIOD = 1 << 30  # the Pico's ticks period
@@ -260,10 +261,7 @@ def test_active_high_switches():
 
 
 def test_irq_path_next_and_poll_allocate_nothing_on_micropython():
-    try:
-        import micropython
-        micropython.heap_lock
-    except (ImportError, AttributeError):
+    if not can_lock_heap():
         return  # CPython: nothing to measure
     b, pins, clock = board()
     left = pins[LEFT]
@@ -294,12 +292,7 @@ def test_irq_path_next_and_poll_allocate_nothing_on_micropython():
             t += 60
         return 1
 
-    micropython.heap_lock()
-    try:
-        ok = work()
-    except MemoryError:
-        ok = 0
-    micropython.heap_unlock()
+    ok = without_allocating(work)
     assert ok == 1, "allocated with the heap locked"
     assert seen[0] == 800 and seen[1] == 400 and b.dropped == 0
 
@@ -316,11 +309,8 @@ def test_with_the_time_module_on_micropython():
     assert b.next() == 1 and b.down
     assert time.ticks_diff(b.tick, t0) >= 0 and time.ticks_diff(t1, b.tick) >= 0
     # and with the heap locked, ticks of the unix port's 2**62 period included
-    try:
-        import micropython
-        micropython.heap_lock
-    except (ImportError, AttributeError):
-        return
+    if not can_lock_heap():
+        return  # CPython: no heap lock to check with
     out = [0, 0]
 
     def work():
@@ -333,10 +323,5 @@ def test_with_the_time_module_on_micropython():
                 out[1] = time.ticks_diff(time.ticks_ms(), b.tick)
         return 1
 
-    micropython.heap_lock()
-    try:
-        ok = work()
-    except MemoryError:
-        ok = 0
-    micropython.heap_unlock()
+    ok = without_allocating(work)
     assert ok == 1 and out[0] >= 1 and 0 <= out[1] < 1000
