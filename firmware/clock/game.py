@@ -239,11 +239,19 @@ class Game:
         return True
 
     def false_claim(self, s, t):
-        """§23.3: a false natural-move-limit claim costs a foul and 5 minutes."""
-        if not self.foul(s, t):
+        """§23.3: a false natural-move-limit claim costs a foul and 5 minutes.
+        Both are recorded; if the 5 minutes empty the clock it is a loss on
+        time, else the foul may reach the limit."""
+        self.advance(t)
+        if self.over():
             return False
-        if not self.over():
-            self.adjust(s, -300000, t)
+        side = self.sides[s]
+        self.fouls[s] += 1
+        side.penalize(300000)
+        if side.out_of_time():
+            self.flag(s, t)
+        elif self.fouls[s] >= self.foul_limit:
+            self.finish(1 - s, R_FOULS, t)
         return True
 
     def offer(self, s, t):

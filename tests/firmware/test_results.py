@@ -1,7 +1,8 @@
 # Results the arbiter enters; armageddon; §22.5; nothing moves afterwards.
 from support import MIN, S, new_game, remaining
 from clock import snapshot
-from clock.game import RED, BLACK, DRAW, REASONS
+from clock.game import RED, BLACK, DRAW, REASONS, Game
+from clock import timecontrol
 
 
 def declared(spec, winner, reason):
@@ -93,3 +94,14 @@ def test_a_result_before_the_start_stands():
     assert g.over() and g.score() == "0-1"
     assert not g.start(1000)
     assert g.running() == -1
+
+
+def test_a_false_claim_that_is_the_limit_foul_still_costs_its_5_minutes():
+    g = Game(timecontrol.parse("cxa1999-6.1"), foul_limit=2)
+    g.start(0)
+    g.press(RED, 1000)
+    g.foul(BLACK, 2000)
+    g.false_claim(BLACK, 3000)
+    assert g.over() and REASONS[g.reason] == "fouls" and g.winner == RED
+    assert g.fouls[BLACK] == 2
+    assert g.sides[BLACK].used == 2000 + 300000
