@@ -3,8 +3,8 @@
 # behind its buses and virtual time. MicroPython-compatible, so the same rig
 # runs on CPython and on the unix port; frames are the models' decoded pixels.
 #
-# Before importing this, `machine` must be the stand-in (host_tools/sim/
-# install.py on CPython; host_tools/sim/mpy on MICROPYPATH on the unix port).
+# Before importing this, `machine` must be the stand-in: host_tools.simulate.
+# install() on CPython; host_tools/sim/mpy on MICROPYPATH on the unix port.
 
 import json
 
@@ -16,8 +16,6 @@ from tm1637_model import TM1637Model
 from device.app import App, LOOP_MS
 from device.board import Board, KEYS
 from device import settings as cfg
-
-KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
 
 
 class Rig:
@@ -50,7 +48,7 @@ class Rig:
 
     def boot(self):
         """Power on: the firmware builds its board and restores its journal."""
-        values, problem = cfg.load(self.directory + "/settings.json")
+        values = cfg.load(self.directory + "/settings.json")[0]
         self.board = Board(self.profile, self.clock, machine)
         self.app = App(self.board, self.clock, values, self.directory + "/game.xqj",
                        self.directory + "/settings.json")
@@ -90,10 +88,6 @@ class Rig:
         if self.profile["display"]["kind"] == "ssd1306":
             return model.pixels()
         return model.text()
-
-    def ascii(self, i):
-        model = self.models[i]
-        return model.ascii() if hasattr(model, "ascii") else model.text()
 
 
 def load_profile(path):
