@@ -69,6 +69,38 @@ def cmd_report(args):
     return report.main(args)
 
 
+def cmd_virtual_board(args):
+    from host_tools.board import commands
+    return commands.virtual_board(args)
+
+
+def cmd_flash(args):
+    from host_tools.board import commands
+    return commands.flash(args)
+
+
+def cmd_config(args):
+    from host_tools.board import commands
+    return commands.config(args)
+
+
+def cmd_pull(args):
+    from host_tools.board import commands
+    return commands.pull(args)
+
+
+def _board_options(parser, many=True):
+    """--port/--all/--timeout of the commands that talk to boards."""
+    parser.add_argument("--port", action="append", metavar="P",
+                        help="the board's serial port (/dev/ttyACM0, COM3, a /dev/pts/N of a virtual board)"
+                             + ("; repeat for several" if many else "")
+                             + "; default: the only board attached")
+    if many:
+        parser.add_argument("--all", action="store_true", help="every attached board, in parallel")
+    parser.add_argument("--timeout", type=float, default=5.0, metavar="S",
+                        help="seconds a board may take to answer (default 5)")
+
+
 def build_parser():
     p = argparse.ArgumentParser(prog="xqclock", description=(
         "Tournament clock and arbiter for Xiangqi (CXA rules), chess and Go: "
@@ -134,6 +166,65 @@ def build_parser():
                    help="with --round: board numbers from a CSV of board,journal[,red,black] "
                         "(default: from names like board-07.xqj, else the order given)")
     r.set_defaults(func=cmd_report)
+
+    v = sub.add_parser("virtual-board", help="a board made of the MicroPython unix port, for mpremote and xqclock",
+                       description="Start a virtual board: the MicroPython unix port behind a pseudo-terminal, "
+                                   "with a folder as its flash, running main.py at boot on the simulated "
+                                   "hardware. It prints its port (/dev/pts/N) and answers mpremote, flash, "
+                                   "config and pull like a Pico, until Ctrl-C.")
+    v.add_argument("--dir", metavar="DIR", help="the board's flash (default: a temporary folder, deleted after)")
+    v.add_argument("--profile", default="oled", help="its hardware: oled (default), segment7 or a profile file")
+    v.add_argument("--count", type=int, default=1, metavar="N", help="start N boards (flash in DIR/board-K)")
+    v.add_argument("--uid", metavar="HEX", help="its machine.unique_id() (default: from the folder's path)")
+    v.add_argument("--heapsize", metavar="SIZE", help="the VM's heap, e.g. 256K (default: the port's)")
+    v.add_argument("--verbose", action="store_true", help="say when the board resets")
+    v.set_defaults(func=cmd_virtual_board)
+
+    f = sub.add_parser("flash", help="install or update the firmware on boards (atomic, only what changed)",
+                       description="Compile firmware/ with mpy-cross for each board's MicroPython, copy the "
+                                   "files that differ (by sha256) into /next, commit, reset, and check that the "
+                                   "board boots the new firmware. A board cut off mid-flash boots the old or "
+                                   "the new firmware, never a mix. Settings and journals are kept.")
+    _board_options(f)
+    f.add_argument("--profile", metavar="NAME",
+                   help="write this board profile: oled, segment7 or a .json file (default: keep the board's)")
+    f.add_argument("--force", action="store_true", help="install even over a newer xqclock")
+    f.add_argument("--firmware", metavar="DIR", help="flash this firmware folder instead of firmware/")
+    f.set_defaults(func=cmd_flash)
+
+    c = sub.add_parser("config", help="time-control presets and specs; push settings to boards, read them back",
+                       description="presets: list them. explain SPEC: a time control in words. push: write "
+                                   "the event's settings to boards (checked first; read back after). show: "
+                                   "what boards hold.")
+    csub = c.add_subparsers(dest="action", required=True, metavar="ACTION")
+    csub.add_parser("presets", help="list the time-control presets")
+    ce = csub.add_parser("explain", help="a time control in words; a bad one is named")
+    ce.add_argument("spec", metavar="SPEC", help="a preset or spec string, e.g. '90m/40,30m+30s'")
+    cp = csub.add_parser("push", help="write settings to boards")
+    _board_options(cp)
+    cp.add_argument("--clock", metavar="SPEC", help="time control: preset or spec string")
+    cp.add_argument("--clock-black", metavar="SPEC|same",
+                    help="Black's own time control (handicap), or same (default: as --clock)")
+    cp.add_argument("--forfeit", metavar="D", help="late-arrival forfeit: minutes, a duration (15m) or off")
+    cp.add_argument("--fouls", metavar="N", help="the foul that loses (1-9)")
+    cp.add_argument("--sound", metavar="on|off", help="buzzer")
+    cp.add_argument("--language", metavar="en|zh", help="screen language")
+    cp.add_argument("--red-side", metavar="left|right", help="the lever Red sits at")
+    cp.add_argument("--code", metavar="NNNN|none", help="arbiter code (four digits) or none")
+    cp.add_argument("--new-game", action="store_true",
+                    help="end a game in progress (its journal kept in /games) so the next uses these settings")
+    cs = csub.add_parser("show", help="read back what boards hold")
+    _board_options(cs)
+    cs.add_argument("--json", action="store_true", help="as JSON")
+    c.set_defaults(func=cmd_config)
+
+    pl = sub.add_parser("pull", help="copy game journals from boards into a folder",
+                        description="Copy /game.xqj and /games/*.xqj from each board into DIR/<board id>/ "
+                                    "(skipping files already there). The clock stops for a moment; a game in "
+                                    "progress comes back paused.")
+    _board_options(pl)
+    pl.add_argument("dir", metavar="DIR", help="where the journals go (one folder per board)")
+    pl.set_defaults(func=cmd_pull)
 
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")
     d.add_argument("file", nargs="?", help="a scenario file to show instead of the bundled example")

@@ -1,0 +1,41 @@
+"""Real and virtual boards: flash the firmware, configure clocks, pull journals.
+
+Everything here talks to a board through mpremote's serial transport (the
+raw REPL), so it works with any MicroPython board on a serial port, a
+pseudo-terminal included (`xqclock virtual-board`). Files that run ON a
+board: boot.py (installed as /boot.py: the atomic update step), agent.py
+(helpers pasted into the raw REPL); vboot.py runs on the virtual board's VM.
+"""
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+PROFILES = ROOT / "hardware" / "profiles"
+HERE = Path(__file__).resolve().parent
+
+
+class BoardError(Exception):
+    """A failure worth one line to the organiser (the message says what to do)."""
+
+
+def version():
+    """The firmware's version: the project's (pyproject.toml), as a string."""
+    try:
+        text = (ROOT / "pyproject.toml").read_text()
+        m = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
+        if m:
+            return m.group(1)
+    except OSError:
+        pass
+    from importlib.metadata import version as installed
+    return installed("xqclock")
+
+
+def version_key(text):
+    """'0.10.2' -> (0, 10, 2); anything unreadable sorts first."""
+    parts = []
+    for p in str(text).split("."):
+        m = re.match(r"\d+", p)
+        parts.append(int(m.group()) if m else 0)
+    return tuple(parts)

@@ -1,0 +1,152 @@
+"""The board commands of `xqclock` (flash, config, pull, virtual-board): the
+argument handling and output; host_tools/cli.py defines their options."""
+import json
+import sys
+
+from host_tools.board import BoardError
+
+
+def _fail(message, status=1):
+    print(f"xqclock: {message}", file=sys.stderr)
+    return status
+
+
+def _ports(args):
+    from host_tools.board.ports import choose
+    return choose(args.port or [], args.all)
+
+
+def _run(ports, work):
+    """Run work(port, progress) on each port (in parallel); (results, errors)."""
+    from host_tools.board.progress import Progress, run_parallel
+    live = sys.stderr.isatty()
+    progress = Progress(ports, live=live)
+    if len(ports) == 1 and not live:
+        progress.update = lambda *a, **k: None  # one board, no terminal: just the outcome
+    results = run_parallel(ports, work, progress)
+    ok = {p: r for p, r in results.items() if not isinstance(r, BoardError)}
+    errors = [str(r) for r in results.values() if isinstance(r, BoardError)]
+    return ok, errors
+
+
+def _finish(ports, errors):
+    for e in errors:
+        print(f"xqclock: {e}", file=sys.stderr)
+    if errors and len(ports) > 1:
+        print(f"xqclock: {len(errors)} of {len(ports)} boards failed", file=sys.stderr)
+    return 1 if errors else 0
+
+
+# -- flash -------------------------------------------------------------------------------
+
+def flash(args):
+    from host_tools.board.flash import Builds, flash_one, profile_bytes
+    from host_tools.board.progress import table
+    try:
+        profile = profile_bytes(args.profile) if args.profile else None
+        ports = _ports(args)
+        builds = Builds(args.firmware)
+    except BoardError as e:
+        return _fail(e)
+    ok, errors = _run(ports, lambda port, cb: flash_one(port, builds, profile, args.force, args.timeout, cb))
+    rows = []
+    for port in ports:
+        r = ok.get(port)
+        if r is None:
+            rows.append([port, "-", "FAILED", "-", "-", "-"])
+            continue
+        sent = f"{r['files']} files, {r['bytes'] / 1024:.1f} KB" if r["files"] else "nothing"
+        rows.append([port, r["board"], r["outcome"], sent, f"{r['seconds']:.1f} s", r["version"]])
+        if r.get("note"):
+            print(f"xqclock: warning: {port}: {r['note']}", file=sys.stderr)
+    if len(ports) > 1 or ok:
+        table(rows, ["PORT", "BOARD", "RESULT", "SENT", "TIME", "FIRMWARE"])
+    return _finish(ports, errors)
+
+
+# -- config ------------------------------------------------------------------------------
+
+def config(args):
+    from host_tools.board import config as cf
+    if args.action == "presets":
+        from host_tools.board.progress import table
+        table(cf.presets(), ["PRESET", "SPEC", "IN WORDS"])
+        return 0
+    if args.action == "explain":
+        try:
+            print(cf.explain(args.spec))
+        except ValueError as e:
+            return _fail(f"bad time control '{args.spec}': {e}", 2)
+        return 0
+    if args.action == "push":
+        try:
+            changes = cf.changes_from(args.clock, args.forfeit, args.fouls, args.sound, args.language,
+                                      args.red_side, args.code, args.clock_black)
+        except ValueError as e:
+            return _fail(e, 2)
+        if not changes and not args.new_game:
+            return _fail("nothing to push: give --clock, --clock-black, --forfeit, --fouls, --sound, "
+                         "--language, --red-side or --code", 2)
+        try:
+            ports = _ports(args)
+        except BoardError as e:
+            return _fail(e)
+        ok, errors = _run(ports, lambda port, cb: cf.push_one(port, changes, args.new_game, args.timeout, cb))
+        for port in ports:
+            r = ok.get(port)
+            if r:
+                print(f"{port}: settings written and read back" + (f"; {r['note']}" if r["note"] else ""))
+        return _finish(ports, errors)
+    # show
+    try:
+        ports = _ports(args)
+    except BoardError as e:
+        return _fail(e)
+    ok, errors = _run(ports, lambda port, cb: cf.show_one(port, args.timeout, cb))
+    if args.json:
+        print(json.dumps([ok[p] for p in ports if p in ok], indent=1, ensure_ascii=False))
+    else:
+        for port in ports:
+            r = ok.get(port)
+            if not r:
+                continue
+            fw = r["firmware"]
+            print(f"{port}  board {r['board'] or '-'}  "
+                  f"{'xqclock ' + str(fw['version']) + ' (' + str(fw['build']) + ')' if fw else 'no xqclock firmware'}"
+                  f"  profile {r['profile'] or '-'}")
+            for label, text in cf.describe(r["settings"]):
+                print(f"  {label:<9} {text}")
+            game = r["game"]
+            state = "none" if not game else ("finished" if game["over"] else
+                                             "in progress" if game["started"] else "not started")
+            print(f"  {'game':<9} {state}; {r['archived_games']} archived in /games")
+            if r["note"]:
+                print(f"  note: {r['note']}")
+    return _finish(ports, errors)
+
+
+# -- pull --------------------------------------------------------------------------------
+
+def pull(args):
+    from host_tools.board.pull import pull_one
+    from host_tools.board.progress import table
+    try:
+        ports = _ports(args)
+    except BoardError as e:
+        return _fail(e)
+    ok, errors = _run(ports, lambda port, cb: pull_one(port, args.dir, args.timeout, cb))
+    rows = [[p, ok[p]["board"], ok[p]["journals"], ok[p]["fetched"], ok[p]["folder"]] for p in ports if p in ok]
+    if rows:
+        table(rows, ["PORT", "BOARD", "JOURNALS", "NEW", "FOLDER"])
+    return _finish(ports, errors)
+
+
+# -- virtual-board -------------------------------------------------------------------------
+
+def virtual_board(args):
+    from host_tools.board import virtual
+    try:
+        virtual.hardware_profile(args.profile)
+    except ValueError as e:
+        return _fail(e, 2)
+    return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose)

@@ -1,0 +1,288 @@
+"""`xqclock config`: time-control presets and specs in words; push the event's
+settings to boards and read them back.
+
+Settings live in /settings.json on the board (device/settings.py). A push
+merges the given fields into what the board holds, checks the result with
+the firmware's own settings.check on the host before any board is touched,
+writes it through a temporary file and a rename, reads it back and compares.
+The board reads its settings at power-on, so each board is restarted after.
+
+A board restores the game in its journal (/game.xqj) at power-on, with that
+game's own time control. When a push changes the time control, forfeit or
+foul limit, the journal is settled so the next game uses them: an unstarted
+game is dropped (the board starts a new one), a finished game is kept under
+/games/ (as the arbiter's "new game" does); a game in progress is left alone
+unless --new-game says to end it the same way.
+"""
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import host_tools.firmware_path  # noqa: F401  (clock.*, device.* from firmware/)
+from clock import timecontrol
+from clock.durations import parse_ms, words, digits
+from device import settings as cfg
+
+from host_tools.board import BoardError
+from host_tools.board.link import Link
+
+GAME_KEYS = ("clock", "clock_black", "forfeit", "fouls")
+LANGUAGES = {"en": 0, "english": 0, "0": 0, "zh": 1, "chinese": 1, "中文": 1, "1": 1}
+SIDES = {"left": 0, "right": 1, "0": 0, "1": 1}
+SWITCH = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
+
+
+# -- time controls in words ------------------------------------------------------------
+
+def explain(spec):
+    """A spec string or preset in words; ValueError naming the part at fault."""
+    return timecontrol.parse(spec).describe()
+
+
+def presets():
+    """[(name, spec, description)] for every preset."""
+    rows = []
+    for name, spec in timecontrol.PRESETS.items():
+        if spec is None:
+            rows.append((name, f"{name}:AMOUNT", "whole-game time given as an amount, e.g. "
+                         f"{name}:20m ({explain(name + ':20m')})"))
+        else:
+            shown = spec if isinstance(spec, str) else f"Red {spec[0]}, Black {spec[1]}"
+            rows.append((name, shown, explain(name)))
+    return rows
+
+
+# -- settings from the command line ------------------------------------------------------
+
+def _choice(value, table, what):
+    key = str(value).strip().lower()
+    if key not in table:
+        raise ValueError(f"{what} is one of: {', '.join(k for k in table if not k.isdigit())}")
+    return table[key]
+
+
+def forfeit_ms(text):
+    """'off' -> -1; '15' -> 15 minutes; '15m', '0', '90s', '1:00:00' -> ms."""
+    t = str(text).strip().lower()
+    if t in ("off", "none", "-1"):
+        return -1
+    if digits(t):
+        return int(t) * 60000
+    try:
+        return parse_ms(t)
+    except ValueError as e:
+        raise ValueError(f"forfeit: {e} (give minutes, a duration like 15m, or off)") from None
+
+
+def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None, red_side=None, code=None,
+                 clock_black=None):
+    """The fields an organiser gave, as settings values; ValueError naming the bad one."""
+    out = {}
+    if clock is not None:
+        try:
+            timecontrol.parse(clock)
+        except ValueError as e:
+            raise ValueError(f"clock '{clock}': {e}") from None
+        out["clock"] = clock.strip()
+    if clock_black is not None:
+        spec = clock_black.strip()
+        if spec.lower() in ("", "same", "none"):
+            spec = ""
+        else:
+            try:
+                timecontrol.parse_side(spec)
+            except ValueError as e:
+                raise ValueError(f"clock for Black '{clock_black}': {e}") from None
+        if "clock_black" not in cfg.DEFAULTS:
+            raise ValueError("this firmware has no separate clock for Black")
+        out["clock_black"] = spec
+    if forfeit is not None:
+        out["forfeit"] = forfeit_ms(forfeit)
+    if fouls is not None:
+        if not digits(str(fouls)) or not 1 <= int(fouls) <= 9:
+            raise ValueError(f"fouls: '{fouls}' is not a number from 1 to 9")
+        out["fouls"] = int(fouls)
+    if sound is not None:
+        out["sound"] = _choice(sound, SWITCH, "sound")
+    if language is not None:
+        out["language"] = _choice(language, LANGUAGES, "language")
+    if red_side is not None:
+        out["red_side"] = _choice(red_side, SIDES, "red side")
+    if code is not None:
+        c = str(code).strip().lower()
+        out["code"] = "" if c in ("", "none", "off") else str(code).strip()
+    cfg.check(out)  # the firmware's own rules (raises ValueError naming the field)
+    return out
+
+
+def describe(values):
+    """[(label, text)] of a settings dict, for people."""
+    try:
+        if values.get("clock_black"):
+            control = timecontrol.handicap(values["clock"], values["clock_black"])
+            clock = f"Red {values['clock']}, Black {values['clock_black']}: {control.describe()}"
+        else:
+            clock = f"{values['clock']}: {explain(values['clock'])}"
+    except ValueError as e:
+        clock = f"{values['clock']} (not valid: {e})"
+    forfeit = values["forfeit"]
+    return [
+        ("clock", clock),
+        ("forfeit", "off" if forfeit < 0 else ("at once" if forfeit == 0 else f"after {words(forfeit)} late")),
+        ("fouls", f"the foul that loses: {values['fouls']}"),
+        ("sound", "on" if values["sound"] else "off"),
+        ("language", ("English", "Chinese")[values["language"]]),
+        ("red side", ("left", "right")[values["red_side"]]),
+        ("code", "set" if values["code"] else "none (the keys are the arbiter's)"),
+    ]
+
+
+# -- on the boards -----------------------------------------------------------------------
+
+def _board_settings(port, text):
+    """(values, note) from the text of /settings.json (None = no file)."""
+    if text is None:
+        return dict(cfg.DEFAULTS), "no /settings.json: the defaults"
+    try:
+        return cfg.check(json.loads(text)), ""
+    except ValueError as e:
+        return dict(cfg.DEFAULTS), f"its /settings.json was not valid ({e}): the defaults"
+
+
+def game_state(data):
+    """(started, over, id) of a journal's bytes, replayed on the host; None if unreadable."""
+    from clock import events
+    from clock.journal import Loaded, JournalError
+    from clock.table import build_game
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.xqj"
+        path.write_bytes(data)
+        try:
+            loaded = Loaded(str(path))
+            game = build_game(loaded.settings)
+            for t, kind, side, value in loaded.records():
+                events.apply(game, t, kind, side, value)
+        except (JournalError, ValueError, KeyError, OSError):
+            return None
+        return game.started, game.over(), loaded.settings.get("id")
+
+
+def _archive(link, game_id):
+    name = f"/games/{game_id or 'game-%d' % int(time.time())}.xqj"
+    link.mkdirs(name)
+    link.rename("/game.xqj", name)
+    return name
+
+
+def settle_journal(link, new_game):
+    """Make the board's next game use its new settings; a note for the organiser."""
+    try:
+        data = link.read_file("/game.xqj")
+    except BoardError:
+        return ""  # no journal: the board starts a new game anyway
+    state = game_state(data)
+    if state is None:
+        return "its journal could not be read: the board will set it aside and start a new game"
+    started, over, game_id = state
+    if not started:
+        link.remove(["/game.xqj"])
+        return "new game with these settings"
+    if over or new_game:
+        name = _archive(link, game_id)
+        return f"{'finished' if over else 'unfinished'} game kept as {name}; new game with these settings"
+    return ("a game is in progress: the new time control applies from its next game "
+            "(--new-game ends it, keeping its journal in /games)")
+
+
+def _raw(text):
+    try:
+        raw = json.loads(text) if text else {}
+        return raw if isinstance(raw, dict) else {}
+    except ValueError:
+        return {}
+
+
+def _board_accepts(link):
+    """The board's own firmware reads /settings.json: None if it takes it, else
+    its message; "" when the board has no xqclock firmware to ask."""
+    try:
+        out = link.exec("import json\ntry:\n from device import settings as _xq_s\n"
+                        "except ImportError:\n print(json.dumps(''))\nelse:\n"
+                        " print(json.dumps(_xq_s.load()[1]))\n del _xq_s", what="checking the settings")
+        return json.loads(out.strip().splitlines()[-1])
+    except (BoardError, ValueError, IndexError):
+        return None
+
+
+def push_one(port, changes, new_game=False, timeout=5.0, progress=None):
+    """Merge `changes` into a board's settings, write, read back, let its firmware check them."""
+    progress = progress or (lambda *a, **k: None)
+    progress("connect")
+    link = Link(port, timeout)
+    try:
+        info = link.info()
+        text = info.get("settings")
+        before, note = _board_settings(port, text)
+        values = cfg.check(dict(before, **changes))
+        # write the fields the board had or was given: the firmware fills in the rest, and one
+        # older than this copy is not handed a field it does not know
+        kept = _raw(text) if not note.startswith("its") else {}
+        written = {k: values[k] for k in values if k in kept or k in changes}
+        progress("write")
+        link.write_atomic("/settings.json", json.dumps(written).encode())
+        back = _raw(link.info().get("settings"))
+        if back != written:
+            raise BoardError(f"{port}: the settings read back differ from those written")
+        problem = _board_accepts(link)
+        if problem:
+            if text is None:
+                link.remove(["/settings.json"])
+            else:
+                link.write_atomic("/settings.json", text.encode())
+            raise BoardError(f"{port}: its firmware rejects these settings ({problem}); the old ones are "
+                             f"back: flash it (xqclock flash) and push again")
+        notes = [note] if note else []
+        if problem == "":
+            notes.append("no xqclock firmware on it to check them")
+        if any(before.get(k) != values.get(k) for k in GAME_KEYS) or new_game:
+            progress("journal")
+            journal = settle_journal(link, new_game)
+            if journal:
+                notes.append(journal)
+        link.finish()
+        return {"port": port, "board": info.get("uid") or "-", "settings": values, "note": "; ".join(notes)}
+    except BoardError:
+        link.finish()
+        raise
+
+
+def show_one(port, timeout=5.0, progress=None):
+    progress = progress or (lambda *a, **k: None)
+    progress("connect")
+    link = Link(port, timeout)
+    try:
+        info = link.info()
+        values, note = _board_settings(port, info.get("settings"))
+        games = link.listdir("/games")
+        current = None
+        try:
+            current = game_state(link.read_file("/game.xqj"))
+        except BoardError:
+            pass
+    finally:
+        link.finish()
+    manifest = profile = None
+    try:
+        manifest = json.loads(info.get("manifest") or "null")
+    except ValueError:
+        pass
+    try:
+        profile = json.loads(info.get("profile") or "null")
+    except ValueError:
+        pass
+    return {"port": port, "board": info.get("uid"), "settings": values, "note": note,
+            "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
+            "profile": profile and profile.get("name"),
+            "game": current and {"started": current[0], "over": current[1], "id": current[2]},
+            "archived_games": len([g for g in games if g.endswith(".xqj")])}

@@ -1,0 +1,197 @@
+"""`xqclock flash`: put the firmware on boards, atomically, sending only what changed.
+
+For each board: connect (soft reset: boot.py finishes any committed update),
+read its MicroPython's .mpy format and what it holds, compile firmware/ for
+it, compare sha256 of every file, copy the changed ones into /next/, then
+write /next/xqclock.json (the commit), reset, and check that boot.py moved
+them into place and that the clock's program runs. /settings.json and the
+journals are never touched; /profile.json is written when --profile says so
+(as part of the same atomic update).
+"""
+import json
+import time
+
+import host_tools.firmware_path  # noqa: F401  (device.* importable: profile and settings checks)
+from host_tools.board import PROFILES, BoardError, version_key
+from host_tools.board.build import MANIFEST, Build, board_format, check_format, sha
+from host_tools.board.link import Link
+
+
+def _json(text):
+    try:
+        return json.loads(text) if text else None
+    except ValueError:
+        return None
+
+
+def profile_bytes(name):
+    """The bytes of a profile (a name in hardware/profiles or a file), checked."""
+    from pathlib import Path
+    from device.board import check, ProfileError
+    path = Path(name)
+    if not path.suffix:
+        path = PROFILES / f"{name}.json"
+    try:
+        data = path.read_bytes()
+    except OSError:
+        names = ", ".join(sorted(p.stem for p in PROFILES.glob("*.json")))
+        raise BoardError(f"no board profile {name!r} (profiles: {names}, or a .json file)") from None
+    try:
+        check(json.loads(data))
+    except (ValueError, ProfileError) as e:
+        raise BoardError(f"{path}: {e}") from None
+    return data
+
+
+class Builds:
+    """One Build per architecture, shared by the boards of one run."""
+
+    def __init__(self, source=None):
+        self.source = source
+        self.cache = {}
+        import threading
+        self.lock = threading.Lock()
+
+    def get(self, mpy):
+        _, arch = board_format(mpy) if mpy is not None else (None, None)
+        with self.lock:
+            if arch not in self.cache:
+                self.cache[arch] = Build(self.source, arch)
+            build = self.cache[arch]
+        check_format(mpy, build.format)
+        return build
+
+
+def _board_error(port, e):
+    text = str(e)
+    return BoardError(text if text.startswith(port) else f"{port}: {text}")
+
+
+def flash_one(port, builds, profile=None, force=False, timeout=5.0, progress=None, settle=0.5):
+    """Flash one board; returns a dict for the summary (raises BoardError)."""
+    progress = progress or (lambda *a, **k: None)
+    t0 = time.monotonic()
+    progress("connect")
+    link = Link(port, timeout)
+    try:
+        info = link.info()
+        try:
+            build = builds.get(info.get("mpy"))
+        except BoardError as e:
+            raise _board_error(port, e) from None
+        old = _json(info.get("manifest"))
+        if old and old.get("name") == "xqclock" and not force and \
+                version_key(old.get("version", "0")) > version_key(build.version):
+            raise BoardError(f"{port} has xqclock {old.get('version')}, newer than this copy's {build.version}: "
+                             f"update xqclock (git pull), or pass --force to go back to {build.version}")
+        prof = _profile_for(port, profile, info)
+        want = dict(build.files)
+        if prof is not None:
+            want["profile.json"] = prof
+        progress("compare")
+        dirs = ["/" + d for d in build.dirs()] + ["/next"]
+        tops = sorted({"/" + p for p in want if "/" not in p} | {"/profile.json", "/" + MANIFEST})
+        on_board = link.hashes(dirs, tops)
+        changed = [p for p in sorted(want) if on_board.get("/" + p) != sha(want[p])]
+        owned = set(build.dirs())
+        obsolete = {p[1:] for p in on_board
+                    if not p.startswith("/next/") and p[1:].split("/")[0] in owned and p[1:] not in want}
+        if old:
+            obsolete |= {p for p in old.get("files", {}) if p not in want and p not in ("profile.json", MANIFEST)}
+        staged = {p[len("/next/"):]: h for p, h in on_board.items() if p.startswith("/next/")}
+        up_to_date = not changed and not obsolete and not staged and not info.get("pending") \
+            and old is not None and (old.get("version"), old.get("build")) == (build.version, build.build)
+        result = {"port": port, "board": info.get("uid") or "-", "version": f"{build.version} ({build.build})",
+                  "files": 0, "bytes": 0}
+        warning = _settings_warning(info.get("settings"))
+        if up_to_date:
+            link.finish()
+            result.update(outcome="up to date", seconds=time.monotonic() - t0, note=warning)
+            return result
+        need = sum(len(want[p]) for p in changed)
+        if info.get("free") is not None and need > info["free"]:
+            raise BoardError(f"{port}: not enough room: the update needs {need // 1024} KB, "
+                             f"the board has {info['free'] // 1024} KB free")
+        done = [0]
+
+        def sent(n):
+            done[0] += n
+            progress("copy", done[0], need, f"{result['files'] + 1}/{len(changed)} files")
+
+        progress("copy", 0, need, f"0/{len(changed)} files")
+        if "boot.py" in changed:  # the update step itself: replaced whole (rename), never staged
+            link.write_atomic("/boot.py", want["boot.py"])
+            result["files"] += 1
+            sent(len(want["boot.py"]))
+        link.remove(["/next/" + p for p in staged if p not in changed or staged[p] != sha(want[p])])
+        link.remove(["/next/" + MANIFEST])
+        made = set()
+        for p in changed:
+            if p == "boot.py":
+                continue
+            if staged.get(p) == sha(want[p]):  # staged by an interrupted flash
+                sent(len(want[p]))
+                continue
+            parent = p.rpartition("/")[0]
+            if parent not in made:
+                link.mkdirs(f"/next/{p}")
+                made.add(parent)
+            link.write_file("/next/" + p, want[p], sent)
+            result["files"] += 1
+        result["bytes"] = need
+        manifest = build.manifest(prof if "profile.json" in want else None, obsolete)
+        link.mkdirs("/next/" + MANIFEST)
+        link.write_atomic("/next/" + MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+        progress("reset")
+        link.hard_reset()
+        progress("verify")
+        running, why = link.check_running(settle)
+        after = link.info()
+        now = _json(after.get("manifest"))
+        if after.get("pending") or not now or now.get("build") != build.build:
+            raise BoardError(f"{port}: the update did not complete at boot (boot.py); flash it again")
+        if not running:
+            raise BoardError(f"{port}: the new firmware does not start: {why}")
+        link.finish()
+        result.update(outcome="flashed", seconds=time.monotonic() - t0, note=warning)
+        return result
+    except BoardError:
+        _leave(link)
+        raise
+
+
+def _leave(link):
+    """After a failure: restart the clock if the board still answers."""
+    try:
+        if link.t is not None and link.t.in_raw_repl:
+            link.finish()
+        else:
+            link.close()
+    except Exception:
+        link.close()
+
+
+def _profile_for(port, profile, info):
+    """The profile to write (bytes), or None to keep the board's."""
+    from device.board import check, ProfileError
+    if profile:
+        return profile
+    text = info.get("profile")
+    if text is None:
+        raise BoardError(f"{port} has no board profile: give --profile oled or --profile segment7")
+    try:
+        check(json.loads(text))
+    except (ValueError, ProfileError) as e:
+        raise BoardError(f"{port}: its /profile.json is not valid ({e}): give --profile") from None
+    return None
+
+
+def _settings_warning(text):
+    if not text:
+        return ""
+    from device import settings
+    try:
+        settings.check(json.loads(text))
+    except ValueError as e:
+        return f"its /settings.json is rejected ({e}): the clock uses the defaults; fix with xqclock config push"
+    return ""

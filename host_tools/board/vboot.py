@@ -1,0 +1,121 @@
+# Power-on of a virtual board, run by the MicroPython unix port as
+#   micropython -i vboot.py FLASH HARDWARE MODE UID
+# with host_tools/sim/mpy, host_tools/sim and .frozen on MICROPYPATH. It runs
+# on the host's VM only, never on a real board (host_tools/board/virtual.py
+# starts it behind a pseudo-terminal).
+#
+# 1. The simulated hardware: `machine` becomes the stand-in (host_tools/sim),
+#    with the chip models wired as the HARDWARE profile (a JSON file) says;
+#    machine.reset()/soft_reset() end this VM with exit status 3/4 so the
+#    supervisor restarts it, as a board reboots; unique_id() is UID.
+# 2. The flash: the host folder FLASH is mounted at "/" (VfsPosix), so the
+#    firmware's absolute paths (/profile.json, /game.xqj, /games/...) and
+#    mpremote's file commands land in FLASH, and sys.path is a board's.
+#    Every host module the simulation needs is imported before the remount.
+# 3. Like rp2's main.c: boot.py runs; main.py runs after it (MODE "boot")
+#    unless boot.py failed; MODE "raw" (a soft reset from the raw REPL) runs
+#    boot.py only. Then `-i` gives the REPL, whose raw REPL mpremote drives.
+#
+# The supervisor holds the host's keystrokes until it reads READY (so a
+# Ctrl-C cannot land in this setup), and reads REPL (raw mode) or EXIT
+# (SystemExit in boot.py/main.py, which `-i` would otherwise swallow).
+import sys
+import os
+import vfs
+
+_READY = "\x00xq-ready\x00"
+_REPL = "\x00xq-repl\x00"
+
+
+class _Flash(vfs.VfsPosix):
+    """VfsPosix(folder): the unix port builds both of rename's paths in one
+    buffer when the mount has a root, so rename("/a", "/b") fails (ENOENT);
+    here both go relative to the root instead."""
+
+    def rename(self, a, b):
+        if a[:1] == "/" and b[:1] == "/":
+            cwd = os.getcwd()
+            os.chdir("/")
+            try:
+                super().rename(a[1:], b[1:])
+            finally:
+                os.chdir(cwd)
+        else:
+            super().rename(a, b)
+
+
+def _setup(flash, hardware, uid):
+    import json
+    import binascii
+    import machine  # host_tools/sim/mpy/machine.py, which installs the stand-in
+    machine = sys.modules["machine"]  # host_tools.sim.machine itself, not the forwarding shim
+    with open(hardware) as f:
+        profile = json.loads(f.read())
+    display = profile["display"]
+    if display["kind"] == "ssd1306":
+        from ssd1306_model import SSD1306Model
+        for side in ("left", "right"):
+            d = display[side]
+            machine.i2c_bus(d["i2c"]).attach(d.get("addr", 0x3C), SSD1306Model())
+    else:
+        from tm1637_model import TM1637Model
+        for side in ("left", "right"):
+            d = display[side]
+            machine.TwoWireLink(d["clk"], d["dio"], TM1637Model())
+    bat = profile.get("battery")
+    if bat:
+        machine.set_adc_mv(bat["adc"], 2000)  # a charged cell behind the divider
+    ident = binascii.unhexlify(uid)
+
+    def reset():
+        sys.exit(3)
+
+    def soft_reset():
+        sys.exit(4)
+
+    machine.reset = reset
+    machine.soft_reset = soft_reset
+    machine.unique_id = lambda: ident
+    try:
+        import framebuf  # noqa: F401  (the built-in, or the stand-in while the host path is up)
+    except ImportError:
+        pass
+    vfs.umount("/")
+    vfs.mount(_Flash(flash), "/")
+    os.chdir("/")
+    sys.path[:] = ["", ".frozen", "/lib"]
+
+
+def _run(name):
+    """pyexec_file_if_exists: True when the file is absent or ran to its end."""
+    try:
+        os.stat(name)
+    except OSError:
+        return True
+    try:
+        with open(name) as f:
+            code = compile(f.read(), name, "exec")
+        exec(code, globals())
+        return True
+    except SystemExit as e:
+        code = e.args[0] if e.args and isinstance(e.args[0], int) else 0
+        sys.stdout.write("\x00xq-exit %d\x00" % code)
+        import time
+        while True:  # the supervisor ends this VM
+            time.sleep_ms(100)
+    except BaseException as e:  # KeyboardInterrupt too: back to the REPL, as on a board
+        sys.print_exception(e)
+        return False
+
+
+_setup(sys.argv[1], sys.argv[2], sys.argv[4])
+_mode = sys.argv[3]
+del _setup
+try:  # from READY on, a Ctrl-C may come: it stops the boot, as on a board
+    sys.stdout.write(_READY)
+    if _run("boot.py") and _mode == "boot":
+        _run("main.py")
+except KeyboardInterrupt as _e:
+    sys.print_exception(_e)
+if _mode == "raw":
+    sys.stdout.write(_REPL)

@@ -1,0 +1,432 @@
+"""A virtual board: the MicroPython unix port behind a pseudo-terminal.
+
+It answers mpremote like a Pico running the clock's firmware:
+
+* Its flash is a host folder: vboot.py mounts it at "/" inside the VM, so
+  /profile.json, /game.xqj and mpremote's `fs` commands land in that folder.
+* At power-on it runs boot.py, then main.py, on the simulated hardware
+  (host_tools/sim: the `machine` stand-in with the chip models of its
+  hardware profile), in real time.
+* mpremote gets the port's raw REPL and raw-paste mode. Ctrl-C interrupts the
+  running program: the VM's pseudo-terminal is its controlling terminal, so
+  the byte becomes SIGINT, which the unix port turns into KeyboardInterrupt.
+* Resets restart the VM: the unix port ends at Ctrl-D (raw or friendly
+  prompt), so a soft reset from the raw REPL comes back in the raw REPL
+  ("MPY: soft reboot", boot.py, "raw REPL; CTRL-B to exit") without main.py,
+  and one from the friendly prompt runs main.py, as rp2's main.c does;
+  machine.reset() restarts it as a power-on (boot.py, main.py).
+* Output comes with "\\r\\n" line ends, as a board's cooked stdout gives.
+
+The supervisor (this module) copies bytes between the port that mpremote
+opens (`path`, a /dev/pts/N) and the current VM's own pseudo-terminal, holding
+the host's keystrokes while a VM starts.
+"""
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import pty
+import re
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import termios
+import threading
+import time
+import tty
+from pathlib import Path
+
+from host_tools.board.ports import registry
+
+ROOT = Path(__file__).resolve().parents[2]
+SIM = ROOT / "host_tools" / "sim"
+PROFILES = ROOT / "hardware" / "profiles"
+VBOOT = Path(__file__).with_name("vboot.py")
+
+READY = b"\x00xq-ready\x00"
+REPL = b"\x00xq-repl\x00"
+EXIT = re.compile(rb"\x00xq-exit (-?\d+)\x00")
+RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
+FRIENDLY_BANNER = b'Type "help()" for more information.'
+SOFT_REBOOT = b"MPY: soft reboot\r\n"
+HARD_RESET = 3  # exit status of machine.reset() in the VM
+SOFT_RESET = 4  # ... of machine.soft_reset()
+HOST_BUFFER = 1 << 16  # output kept for a port nobody reads (then dropped, like USB CDC)
+
+
+def hardware_profile(name):
+    """hardware/profiles/NAME.json, or a path to a profile file."""
+    path = Path(name)
+    if not path.suffix:
+        path = PROFILES / f"{name}.json"
+    if not path.is_file():
+        names = ", ".join(sorted(p.stem for p in PROFILES.glob("*.json")))
+        raise ValueError(f"no hardware profile {name!r} (profiles: {names}, or a .json file)")
+    return path
+
+
+def micropython_binary():
+    from host_tools.scenario import micropython_binary as find
+    return find()
+
+
+def _vm_termios(fd):
+    """The VM's terminal: no line editing, no echo, no output processing,
+    but ISIG, so a Ctrl-C byte reaches a running program as SIGINT (the unix
+    port puts the terminal in raw mode itself while its REPL reads a line)."""
+    attr = termios.tcgetattr(fd)
+    attr[0] &= ~(termios.ICRNL | termios.INLCR | termios.IGNCR | termios.IXON | termios.IXOFF
+                 | termios.ISTRIP | termios.INPCK | termios.BRKINT)
+    attr[1] &= ~termios.OPOST
+    attr[2] = (attr[2] & ~(termios.CSIZE | termios.PARENB)) | termios.CS8
+    attr[3] = termios.ISIG
+    attr[6][termios.VMIN] = 1
+    attr[6][termios.VTIME] = 0
+    termios.tcsetattr(fd, termios.TCSANOW, attr)
+
+
+def _take_terminal():  # runs in the VM's child process, after setsid
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class VirtualBoard:
+    """One virtual board. `flash` is its folder; `hardware` a profile name
+    (oled, segment7) or file: the chips the simulated board carries."""
+
+    def __init__(self, flash, hardware="oled", uid=None, heapsize=None, announce=True, log=None):
+        self.flash = Path(flash).resolve()
+        self.flash.mkdir(parents=True, exist_ok=True)
+        self.hardware = hardware_profile(hardware)
+        self.uid = uid or hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
+        self.heapsize = heapsize
+        self.announce = announce
+        self.log = log  # callable(str) for the supervisor's own notes, or None
+        self.path = None
+        self.vm = None
+        self.boots = 0  # VM starts (power-on and resets)
+        self._host = self._host_slave = None
+        self._stop = False
+        self._thread = None
+        self._wake_r, self._wake_w = os.pipe()
+        self._card = None
+
+    # -- life ----------------------------------------------------------------------
+
+    def start(self):
+        self._host, self._host_slave = pty.openpty()
+        tty.setraw(self._host_slave)  # kept open: no hangup or echo between clients
+        os.set_blocking(self._host, False)
+        self.path = os.ttyname(self._host_slave)
+        self._to_host = bytearray()
+        self._to_vm = bytearray()
+        self._held = bytearray()  # keystrokes that wait for a starting VM
+        self._fast_fails = 0
+        self._spawn("boot")
+        self._thread = threading.Thread(target=self._pump, name=f"virtual-board {self.path}", daemon=True)
+        self._thread.start()
+        if self.announce:
+            folder = registry()
+            folder.mkdir(parents=True, exist_ok=True)
+            self._card = folder / f"{os.getpid()}-{Path(self.path).name}.json"
+            self._card.write_text(json.dumps({
+                "path": self.path, "flash": str(self.flash), "uid": self.uid,
+                "hardware": self.hardware.stem, "pid": os.getpid()}))
+        return self.path
+
+    def stop(self):
+        self._stop = True
+        os.write(self._wake_w, b"x")
+        if self._thread is not None:
+            self._thread.join(5)
+        self._kill_vm()
+        for fd in (self._host, self._host_slave, self._wake_r, self._wake_w):
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+        self._host = self._host_slave = self._wake_r = self._wake_w = None
+        if self._card is not None:
+            try:
+                self._card.unlink()
+            except OSError:
+                pass
+            self._card = None
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    @property
+    def uptime(self):
+        """Seconds since the VM (re)started."""
+        return time.monotonic() - self._started
+
+    @property
+    def vm_pid(self):
+        return self.vm.pid if self.vm else None
+
+    def freeze(self):
+        """Stop the VM dead (SIGSTOP): a board that no longer answers."""
+        os.kill(self.vm.pid, signal.SIGSTOP)
+
+    def thaw(self):
+        os.kill(self.vm.pid, signal.SIGCONT)
+
+    def power_cycle(self):
+        """Cut the power: the VM dies where it is and the board boots again
+        (boot.py, main.py), with whatever its flash holds."""
+        vm = self.vm
+        if vm is not None:
+            try:
+                os.killpg(vm.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    def wait_boots(self, count, timeout=10.0):
+        """Wait until the VM has started `count` times in all."""
+        end = time.monotonic() + timeout
+        while self.boots < count:
+            if time.monotonic() > end:
+                raise TimeoutError(f"the virtual board did not boot again within {timeout} s")
+            time.sleep(0.02)
+
+    def _note(self, text):
+        if self.log:
+            self.log(text)
+
+    # -- the VM ----------------------------------------------------------------------
+
+    def _spawn(self, mode):
+        master, slave = pty.openpty()
+        _vm_termios(slave)
+        env = dict(os.environ, MICROPYPATH=f"{SIM / 'mpy'}:{SIM}:.frozen")
+        cmd = [micropython_binary()]
+        if self.heapsize:
+            cmd += ["-X", f"heapsize={self.heapsize}"]
+        cmd += ["-i", str(VBOOT), str(self.flash), str(self.hardware), mode, self.uid]
+        self.vm = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                   cwd=str(self.flash), start_new_session=True,
+                                   preexec_fn=_take_terminal)
+        os.close(slave)
+        os.set_blocking(master, False)
+        self._to_vm.clear()  # keystrokes meant for the VM that ended
+        self._vm_fd = master
+        self._vm_mode = mode  # "boot": boot.py + main.py; "raw": boot.py, then the raw REPL
+        self._phase = "setup"  # -> ("raw-boot" -> "raw-enter" ->) "running"
+        self._scan = b""  # VM output not yet passed on (sentinels may straddle reads)
+        self._repl = "friendly"
+        self._tail = b""
+        self._last_cr = False
+        self._started = time.monotonic()
+        self.boots += 1
+
+    def _kill_vm(self):
+        vm, self.vm = self.vm, None
+        if vm is not None and vm.poll() is None:
+            try:
+                os.killpg(vm.pid, signal.SIGKILL)
+            except OSError:
+                pass
+        if vm is not None:
+            try:
+                vm.wait(5)
+            except subprocess.TimeoutExpired:
+                pass
+        fd, self._vm_fd = getattr(self, "_vm_fd", None), None
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        return vm.returncode if vm is not None else None
+
+    def _restart(self, status):
+        """The VM ended with `status`: boot again as the board would."""
+        mode = self._repl
+        quick = time.monotonic() - self._started < 1.0
+        self._fast_fails = self._fast_fails + 1 if quick and status not in (0, HARD_RESET, SOFT_RESET) else 0
+        if self._fast_fails >= 5:
+            self._note(f"the VM keeps failing (status {status}); waiting 2 s before booting again")
+            time.sleep(2)
+            self._fast_fails = 0
+        if status == HARD_RESET:
+            self._note("machine.reset(): power-on")
+            self._spawn("boot")
+            return
+        if status not in (0, SOFT_RESET):
+            self._note(f"the VM ended with status {status}: power-on")
+            self._spawn("boot")
+            return
+        self._note(f"soft reset from the {mode} REPL")
+        self._send_host(SOFT_REBOOT)
+        self._spawn("raw" if mode == "raw" else "boot")
+
+    # -- the bridge ----------------------------------------------------------------------
+
+    def _pump(self):
+        while not self._stop:
+            readers = [self._host, self._wake_r]
+            writers = []
+            if self._vm_fd is not None:
+                readers.append(self._vm_fd)
+                if self._to_vm:
+                    writers.append(self._vm_fd)
+            if self._to_host:
+                writers.append(self._host)
+            try:
+                r, w, _ = select.select(readers, writers, [], 0.5)
+            except (OSError, ValueError):
+                break
+            if self._stop:
+                break
+            if self._wake_r in r:
+                os.read(self._wake_r, 64)
+            if self._host in r:
+                try:
+                    data = os.read(self._host, 4096)
+                except OSError:
+                    data = b""
+                if data:
+                    if self._phase == "running":
+                        self._to_vm += data
+                    else:
+                        self._held += data
+            if self._vm_fd is not None and self._vm_fd in r:
+                try:
+                    data = os.read(self._vm_fd, 4096)
+                except OSError as e:
+                    data = b"" if e.errno == errno.EIO else None
+                if data:
+                    if self._from_vm(data):
+                        continue
+                elif data == b"":  # every copy of the VM's terminal is closed: it ended
+                    vm = self.vm
+                    try:
+                        vm.wait(2)
+                    except subprocess.TimeoutExpired:
+                        pass
+                    self._restart(self._kill_vm())
+                    continue
+            if self._vm_fd is not None and self._vm_fd in w and self._to_vm:
+                try:
+                    n = os.write(self._vm_fd, bytes(self._to_vm[:1024]))
+                    del self._to_vm[:n]
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    self._to_vm.clear()
+            if self._host in w and self._to_host:
+                try:
+                    n = os.write(self._host, bytes(self._to_host))
+                    del self._to_host[:n]
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    self._to_host.clear()
+
+    def _from_vm(self, data):
+        data = self._scan + data
+        self._scan = b""
+        m = EXIT.search(data)
+        if m:  # SystemExit in boot.py/main.py: the board resets
+            self._send_host(data[:m.start()])
+            self._to_vm.clear()
+            self._kill_vm()
+            self._restart(int(m.group(1)))
+            return True
+        if self._phase == "setup":
+            i = data.find(READY)
+            if i < 0:
+                self._scan = data[-len(READY):]
+                self._send_host(data[:-len(READY)])
+                return
+            self._send_host(data[:i])
+            data = data[i + len(READY):]
+            if self._vm_mode == "raw":
+                self._phase = "raw-boot"
+            else:
+                self._go()
+        if self._phase == "raw-boot":  # boot.py's output shows; then into the raw REPL
+            i = data.find(REPL)
+            if i < 0:
+                self._scan = data[-len(REPL):]
+                self._send_host(data[:-len(REPL)])
+                return
+            self._send_host(data[:i])
+            data = data[i + len(REPL):]
+            self._to_vm += b"\x01"
+            self._phase = "raw-enter"
+        if self._phase == "raw-enter":  # the REPL's banner is not shown; its raw banner is
+            i = data.find(RAW_BANNER)
+            if i < 0:
+                self._scan = data[-len(RAW_BANNER):]
+                return
+            data = data[i:]
+            self._go()
+        self._watch_repl(data)
+        self._send_host(data)
+
+    def _go(self):
+        self._phase = "running"
+        self._to_vm += self._held
+        self._held.clear()
+
+    def _watch_repl(self, data):
+        seen = self._tail + data
+        raw = seen.rfind(RAW_BANNER)
+        friendly = seen.rfind(FRIENDLY_BANNER)
+        if raw > friendly:
+            self._repl = "raw"
+        elif friendly > raw:
+            self._repl = "friendly"
+        self._tail = seen[-max(len(RAW_BANNER), len(FRIENDLY_BANNER)):]
+
+    def _send_host(self, data):
+        if not data:
+            return
+        if data[:1] == b"\n" and not self._last_cr:
+            data = b"\r" + data
+        data = re.sub(rb"(?<=[^\r])\n", b"\r\n", data)
+        self._last_cr = data[-1:] == b"\r"
+        self._to_host += data
+        if len(self._to_host) > HOST_BUFFER:
+            del self._to_host[:len(self._to_host) - HOST_BUFFER]
+
+
+def run(flash=None, hardware="oled", count=1, uid=None, heapsize=None, verbose=False, out=sys.stdout):
+    """`xqclock virtual-board`: start the boards, print their ports, serve until stopped."""
+    temp = None
+    if flash is None:
+        temp = tempfile.TemporaryDirectory(prefix="xqclock-board-")
+        flash = temp.name
+    log = (lambda text: print(f"virtual board: {text}", file=sys.stderr, flush=True)) if verbose else None
+    boards = []
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda *_: stop.set())
+    try:
+        for i in range(count):
+            folder = Path(flash) if count == 1 else Path(flash) / f"board-{i + 1}"
+            board = VirtualBoard(folder, hardware, uid if count == 1 else None, heapsize, log=log)
+            boards.append(board)
+            board.start()
+            print(board.path, file=out, flush=True)
+            print(f"virtual board {board.path}: {board.hardware.stem} hardware, flash {board.flash}"
+                  f"{' (deleted when it stops)' if temp else ''}, id {board.uid}", file=sys.stderr, flush=True)
+        print(f"try: mpremote connect {boards[0].path} resume fs ls   |   Ctrl-C stops "
+              f"{'it' if count == 1 else 'them'}", file=sys.stderr, flush=True)
+        while not stop.is_set():
+            stop.wait(0.5)
+    finally:
+        for board in boards:
+            board.stop()
+        if temp is not None:
+            temp.cleanup()
+    return 0
