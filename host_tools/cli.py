@@ -89,6 +89,26 @@ def cmd_pull(args):
     return commands.pull(args)
 
 
+def cmd_transfer(args):
+    from host_tools.board import BoardError
+    from host_tools.board.transfer import transfer
+    if bool(args.journal) == bool(args.from_port):
+        print("xqclock: give the game: a JOURNAL file or --from-port P", file=sys.stderr)
+        return 2
+    try:
+        settings, shown = transfer(args.port, args.journal, args.from_port, args.timeout)
+    except (BoardError, OSError) as e:
+        print(f"xqclock: {e}", file=sys.stderr)
+        return 1
+    red, black = shown["red"], shown["black"]
+    print(f"{args.port}: the game is on this clock, paused; the arbiter resumes it")
+    for name, side in (("Red", red), ("Black", black)):
+        ms = side["remaining_ms"]
+        print(f"  {name:5} {ms // 3600000}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d} left, "
+              f"{side['moves']} moves, period {side['period']}, {side['fouls']} fouls")
+    return 0
+
+
 def _board_options(parser, many=True):
     """--port/--all/--timeout of the commands that talk to boards."""
     parser.add_argument("--port", action="append", metavar="P",
@@ -225,6 +245,19 @@ def build_parser():
     _board_options(pl)
     pl.add_argument("dir", metavar="DIR", help="where the journals go (one folder per board)")
     pl.set_defaults(func=cmd_pull)
+
+    t = sub.add_parser("transfer", help="move a game onto a replacement clock (§22.4)",
+                       description="Write a game's journal onto another clock, which replays it and "
+                                   "resumes the game paused with the same times, moves, period and fouls. "
+                                   "The game comes from a journal file (e.g. one pulled earlier) or straight "
+                                   "from the failed clock (--from-port). The new clock's own game is kept "
+                                   "under /games on it.")
+    t.add_argument("journal", nargs="?", metavar="JOURNAL", help="the game's journal file (.xqj)")
+    t.add_argument("--from-port", metavar="P", help="take the game from the clock at this port instead")
+    t.add_argument("--port", required=True, metavar="P", help="the replacement clock's port")
+    t.add_argument("--timeout", type=float, default=5.0, metavar="S",
+                   help="seconds a board may take to answer (default 5)")
+    t.set_defaults(func=cmd_transfer)
 
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")
     d.add_argument("file", nargs="?", help="a scenario file to show instead of the bundled example")

@@ -1,0 +1,50 @@
+"""The replacement clock (§22.4): `xqclock transfer` moves a game onto
+another (virtual) board, which resumes it paused with the same times, moves,
+period and fouls."""
+import shutil
+
+from test_boards import cache, env, flash, halt, running, two_boards, xqclock  # noqa: F401  (fixtures)
+from clock import events as ev
+from clock.table import Table
+from host_tools.board.transfer import restored_state
+
+
+def game_in_progress(path):
+    t = Table.new({"clock": "cxa1999-6.1", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
+    t.event(0, ev.START, 0, 0)
+    for i in range(1, 82):  # 41 moves for Red, 40 for Black: both in period 2
+        t.event(i * 3000, ev.PRESS, (i - 1) % 2, 0)
+    t.event(250000, ev.FOUL, 1, 0)
+    t.tick(262000)  # Black thinks: a checkpoint
+    t.close()
+    return path.read_bytes()
+
+
+def test_a_game_moves_to_a_replacement_clock(two_boards, env, tmp_path):
+    a, b = two_boards
+    flash(env, a, "--profile", "oled")
+    flash(env, b, "--profile", "segment7")  # a spare clock of the other build will do
+    halt(env, a)
+    data = game_in_progress(tmp_path / "game.xqj")
+    shutil.copy(tmp_path / "game.xqj", a.flash / "game.xqj")
+    proc = xqclock(env, "transfer", "--from-port", a.path, "--port", b.path, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "paused" in proc.stdout
+    moved = (b.flash / "game.xqj").read_bytes()
+    assert moved.startswith(data)  # the same records; the new clock adds its power-on
+    _, expected = restored_state(data)
+    _, now = restored_state(moved)
+    assert now["paused"] and now == expected | {"time_ms": now["time_ms"]}
+    assert now["red"]["moves"] == 41 and now["red"]["period"] == 2 and now["black"]["fouls"] == 1
+    assert running(env, b)
+
+
+def test_a_damaged_journal_is_not_moved(two_boards, env, tmp_path):
+    a, b = two_boards
+    flash(env, b, "--profile", "segment7")
+    path = tmp_path / "game.xqj"
+    data = bytearray(game_in_progress(path))
+    data[-20] ^= 0xFF
+    path.write_bytes(bytes(data))
+    proc = xqclock(env, "transfer", str(path), "--port", b.path, timeout=60)
+    assert proc.returncode == 1 and "damaged" in proc.stderr and "--verify" in proc.stderr
