@@ -363,3 +363,13 @@ def test_a_result_entered_by_the_arbiter(tmp_path):
     game = r.app.game
     assert game.over() and game.winner == 0 and game.score() == "1-0"
     assert shows(r.frame(0), "WIN MATE", 48, 2) and shows(r.frame(1), "LOSS MATE", 48, 2)
+
+
+def test_levers_work_while_the_arbiter_is_in_the_menu(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+    r.press(OK, hold_ms=2100)
+    assert r.app.menu.active()
+    r.press(LEFT)  # Red completes a move while the arbiter looks at the menu
+    assert r.app.game.sides[0].moves == 1 and r.app.game.running() == 1
+    assert r.app.menu.active()

@@ -78,7 +78,7 @@ class App:
         now = self.gt.now()  # after the keys: a menu may have started a new game
         tick = self.clock.ticks_ms()
         buttons.poll(tick)
-        if self.ok_down != STOPPED and not self.ok_used and \
+        if self.ok_down != STOPPED and not self.ok_used and not self.menu.active() and \
                 self.clock.ticks_diff(tick, self.ok_down) >= HOLD_MS:
             self.ok_used = True
             self.open_menu()
@@ -97,14 +97,16 @@ class App:
         if k == OK:
             self.ok_down = self.board.buttons.tick
             self.ok_used = False
+        if k == LEVER_LEFT or k == LEVER_RIGHT:
+            # a lever always counts, menu or not: a press must never go unregistered
+            self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
+            return
         if self.menu.active():
             self.menu.key(k)
             self._after_menu_key()
             return
         game = self.game
-        if k == LEVER_LEFT or k == LEVER_RIGHT:
-            self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
-        elif k == PLUS or k == MINUS:
+        if k == PLUS or k == MINUS:
             self.info = screens.SHOW_MOVES if k == PLUS else screens.SHOW_FOULS
             self.info_until = t + INFO_MS
         elif k == START:
