@@ -373,3 +373,15 @@ def test_levers_work_while_the_arbiter_is_in_the_menu(tmp_path):
     r.press(LEFT)  # Red completes a move while the arbiter looks at the menu
     assert r.app.game.sides[0].moves == 1 and r.app.game.running() == 1
     assert r.app.menu.active()
+
+
+def test_a_new_game_keeps_the_finished_one_beside_the_journal(tmp_path):
+    r = rig(tmp_path, clock="1m")
+    r.press(START)
+    r.run(61000)  # Red's flag
+    first = r.app.table.settings["id"]
+    r.press(OK, hold_ms=2100)  # after the game: time control, custom, settings, start, exit
+    for key in (PLUS, PLUS, PLUS, OK):  # START: a new game
+        r.press(key)
+    assert not r.app.game.started and r.app.table.settings["id"] != first
+    assert (tmp_path / "games" / (first + ".xqj")).is_file()

@@ -192,7 +192,7 @@ class App:
         winners = (lang.SIDE[RED], lang.SIDE[BLACK], lang.DRAW)
 
         def reason(w):
-            entered = [i for i in range(4, len(REASONS))]
+            entered = list(range(4, len(REASONS)))  # the reasons an arbiter enters
             return Choice(lang.MENU["result"], [lang.REASONS[i] for i in entered],
                           lambda i: self._event(ev.RESULT, w, entered[i]))
         return Choice(lang.MENU["result"], winners, reason)
@@ -322,11 +322,12 @@ class App:
         self.table.close()
         if self.game.started:
             import os
+            archive = self.journal.rsplit("/", 1)[0] + ARCHIVE  # beside the journal: /games on the board
             try:
-                os.mkdir(ARCHIVE)
+                os.mkdir(archive)
             except OSError:
                 pass
-            os.rename(self.journal, "%s/%s.xqj" % (ARCHIVE, self.table.settings["id"]))
+            os.rename(self.journal, "%s/%s.xqj" % (archive, self.table.settings["id"]))
         self.table = Table.new(cfg.game_settings(self.values, self.absent), self.journal)
         self.gt.now()
         self.gt.ms = 0  # the new game's time starts now
