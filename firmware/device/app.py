@@ -444,4 +444,15 @@ def main():
     values, problem = cfg.load()
     if problem:
         print(problem, "- using the defaults")
-    App(Board(profile, time), time, values).run()
+    board = Board(profile, time)
+    App(board, time, values, journal_path(board)).run()
+
+
+def journal_path(board, mountpoint="/fram"):
+    """The journal on the board's FRAM when the profile has one (mounted at
+    boot; formatted only if it holds no filesystem), else on the flash."""
+    if board.fram is None:
+        return JOURNAL
+    if board.fram.mount(mountpoint):
+        print("FRAM formatted for the journal")
+    return mountpoint + JOURNAL

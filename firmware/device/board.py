@@ -52,6 +52,11 @@ def check(profile):
     for key in KEYS:
         _pin(buttons, key, "buttons.")
     _pin(_need(profile, "buzzer", ""), "pin", "buzzer.")
+    fram = profile.get("fram")
+    if fram is not None:
+        _need(fram, "i2c", "fram.")
+        _pin(fram, "scl", "fram.")
+        _pin(fram, "sda", "fram.")
     return profile
 
 
@@ -97,6 +102,13 @@ class Board:
                                buttons.get("debounce_ms", 20), buttons.get("active_low", True))
         from device.buzzer import Buzzer
         self.buzzer = Buzzer(machine.PWM(Pin(profile["buzzer"]["pin"])), clock)
+        self.fram = None  # optional: the journal on an I2C FRAM instead of the flash
+        fram = profile.get("fram")
+        if fram:
+            from device.fram import FRAM
+            i2c = machine.I2C(fram["i2c"], scl=Pin(fram["scl"]), sda=Pin(fram["sda"]),
+                              freq=fram.get("freq", 400000))
+            self.fram = FRAM(i2c, fram.get("addr", 0x50), fram.get("size", 32768))
         self.battery = None
         bat = profile.get("battery")
         if bat:

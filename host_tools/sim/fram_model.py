@@ -42,7 +42,7 @@ class FRAMModel:
         if size & (size - 1) or not 512 <= size <= 131072:
             raise ValueError("size must be a power of two, 512 B .. 128 KiB")
         self.size = size
-        self.mem = bytearray([fill]) * size
+        self.mem = bytearray(bytes([fill]) * size)  # (bytearray * int is CPython only)
         self.pointer = 0
         self.bytes_transferred = 0  # every byte on the bus, device address words included
         self.transactions = 0

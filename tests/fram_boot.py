@@ -1,0 +1,44 @@
+# Runs on the MicroPython unix port (tests/test_simulation.py): a board whose
+# profile has a FRAM keeps its journal there, and it survives a restart.
+import json
+import os
+import sys
+
+import machine
+from bus import I2CBus
+from fram_model import FRAMModel
+from ssd1306_model import SSD1306Model
+import rig as rigmod
+from device.app import App, journal_path
+from device.board import Board
+from device import settings as cfg
+
+directory = sys.argv[2]
+profile = rigmod.load_profile(sys.argv[1])
+profile["fram"] = {"i2c": 0, "scl": 5, "sda": 4, "addr": 0x50}  # on the left display's bus
+r = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS)), directory, power_on=False)
+chip = FRAMModel(32768)
+machine.I2C_BUSES[0].attach(0x50, chip)
+
+
+def boot():
+    board = Board(profile, r.clock, machine)
+    path = journal_path(board, "/fram")
+    r.board = board
+    r.app = App(board, r.clock, cfg.load(directory + "/settings.json")[0], path, directory + "/settings.json")
+    return path
+
+
+path = boot()
+r.press(2)
+for i in range(6):
+    r.run(2000)
+    r.press(i % 2)
+written = chip.bytes_transferred
+r.app.table.close()
+import vfs
+vfs.umount("/fram")
+path = boot()  # power comes back
+print(json.dumps({"path": path, "moves": [s.moves for s in r.app.game.sides],
+                  "paused": r.app.game.paused, "fram_bytes": written,
+                  "flash_journal": "game.xqj" in os.listdir(directory)}))
