@@ -491,7 +491,11 @@ def test_game_in_progress_is_kept_unless_new_game(board, env, tmp_path):
     assert Loaded(str(board.flash / "game.xqj")).settings["clock"] == "xq-60+30"
     proc = xqclock(env, "config", "push", "--port", board.path, "--new-game")
     assert proc.returncode == 0 and "unfinished game kept as /games/" in proc.stdout
-    assert Loaded(str(board.flash / "game.xqj")).settings["clock"] == "xq-5+3"
+    journal = board.flash / "game.xqj"
+    end = time.monotonic() + 20
+    while not journal.exists() and time.monotonic() < end:  # the clock writes it as it boots
+        time.sleep(0.05)
+    assert Loaded(str(journal)).settings["clock"] == "xq-5+3"
 
 
 # -- pull --------------------------------------------------------------------------------
