@@ -24,10 +24,21 @@ def build_game(settings):
     return Game(control, settings.get("forfeit", STOPPED), settings.get("fouls", 3), absent)
 
 
+def replay(loaded):
+    """The game a journal's records make (read-only), and its last record's time."""
+    game = build_game(loaded.settings)
+    last = 0
+    for t, kind, side, value in loaded.records():
+        events.apply(game, t, kind, side, value)
+        last = t
+    game.advance(last)
+    return game, last
+
+
 class Table:
-    def __init__(self, settings, journal):
+    def __init__(self, settings, journal, game=None):
         self.settings = settings
-        self.game = build_game(settings)
+        self.game = game or build_game(settings)
         self.journal = journal
         self.last_record = 0  # game ms of the last record written
         self.recorded_end = False  # the result is in the journal
@@ -47,13 +58,9 @@ class Table:
         record, to be resumed by the arbiter. `now` (at or after that record)
         is where game time goes on; a board without a clock passes None."""
         loaded = Loaded(path)
-        table = cls(loaded.settings, None)
-        game = table.game
-        for t, kind, side, value in loaded.records():
-            events.apply(game, t, kind, side, value)
-            table.last_record = t
-        table.journal = loaded.reopen()
-        game.advance(table.last_record)
+        game, last = replay(loaded)
+        table = cls(loaded.settings, loaded.reopen(), game)
+        table.last_record = last
         table.recorded_end = game.over()
         table.notice = "power restored"
         if loaded.problem:

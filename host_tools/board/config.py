@@ -152,17 +152,14 @@ def _board_settings(port, text):
 
 def game_state(data):
     """(started, over, id) of a journal's bytes, replayed on the host; None if unreadable."""
-    from clock import events
     from clock.journal import Loaded, JournalError
-    from clock.table import build_game
+    from clock.table import replay
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.xqj"
         path.write_bytes(data)
         try:
             loaded = Loaded(str(path))
-            game = build_game(loaded.settings)
-            for t, kind, side, value in loaded.records():
-                events.apply(game, t, kind, side, value)
+            game = replay(loaded)[0]
         except (JournalError, ValueError, KeyError, OSError):
             return None
         return game.started, game.over(), loaded.settings.get("id")

@@ -12,7 +12,7 @@ from host_tools.board import BoardError
 from host_tools.board.link import Link
 from clock import events, snapshot
 from clock.journal import JournalError, Loaded
-from clock.table import build_game
+from clock.table import replay
 
 JOURNAL = "/game.xqj"
 
@@ -20,15 +20,9 @@ JOURNAL = "/game.xqj"
 # add a record), paused as after its power-on.
 _STATE = """
 from clock.journal import Loaded
-from clock.table import build_game
+from clock.table import replay
 from clock import events, snapshot
-_l = Loaded('/game.xqj')
-_g = build_game(_l.settings)
-_t = 0
-for _e in _l.records():
-    events.apply(_g, *_e)
-    _t = _e[0]
-_g.advance(_t)
+_g, _t = replay(Loaded('/game.xqj'))
 events.apply(_g, _t, events.POWER_ON, 0, 0)
 print(snapshot.to_json(_g))
 """
@@ -41,18 +35,12 @@ def restored_state(data):
         path.write_bytes(data)
         try:
             loaded = Loaded(str(path))
-            records = list(loaded.records())
+            game, last = replay(loaded)
         except JournalError as e:
             raise BoardError(f"the journal cannot be read: {e}") from None
         if loaded.problem:
             raise BoardError(f"the journal is damaged ({loaded.problem}); check it with "
                              f"'xqclock report --verify' before moving the game")
-    game = build_game(loaded.settings)
-    last = 0
-    for event in records:
-        events.apply(game, *event)
-        last = event[0]
-    game.advance(last)
     events.apply(game, last, events.POWER_ON, 0, 0)
     return loaded.settings, json.loads(snapshot.to_json(game))
 
