@@ -90,5 +90,8 @@ def interactive(profile, values, directory, terminal=False, seconds=None):
             return
         except ImportError:
             print("xqclock: pygame is not installed; drawing in the terminal", file=sys.stderr)
+    if not sys.stdin.isatty():
+        raise SystemExit("xqclock: no display and no terminal to draw in; "
+                         "use --headless --script FILE --png DIR")
     from host_tools.sim import terminal as term
     term.loop(rig)
