@@ -403,3 +403,18 @@ def test_a_profile_with_a_fram_keeps_the_journal_there(tmp_path):
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["path"] == "/fram/game.xqj" and not out["flash_journal"]
     assert out["moves"] == [3, 3] and out["paused"] and out["fram_bytes"] > 0
+
+
+def test_a_failing_journal_write_does_not_stop_the_clock(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+
+    def full(*args):
+        raise OSError(28)  # ENOSPC: the flash is full
+    r.app.table.journal.append = full
+    r.press(LEFT)
+    assert r.app.faults >= 1
+    assert r.app.game.sides[0].moves == 1 and r.app.game.running() == 1  # the move counted in RAM
+    r.run(2000)
+    r.press(RIGHT)
+    assert r.app.game.sides[1].moves == 1

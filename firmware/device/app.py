@@ -44,6 +44,7 @@ class App:
         self.ok_down = STOPPED  # tick when ok went down
         self.ok_used = False
         self.presses = 0  # key presses, for counting what arbiter tasks cost
+        self.faults = 0  # loop steps that failed (see fault())
         self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
         self.info_until = STOPPED
         self._new_screens()
@@ -66,8 +67,22 @@ class App:
 
     def run(self):
         while True:
-            self.step()
+            self.safe_step()
             self.clock.sleep_ms(LOOP_MS)
+
+    def safe_step(self):
+        """One loop step; if something around the game fails (a full flash, a
+        display that stopped answering), say so on the console and go on: the
+        game in RAM is intact and the clock keeps time."""
+        try:
+            self.step()
+        except Exception as e:
+            self.faults += 1
+            import sys
+            if hasattr(sys, "print_exception"):
+                sys.print_exception(e)
+            else:  # CPython, in the simulation
+                print(repr(e))
 
     def step(self):
         buttons = self.board.buttons

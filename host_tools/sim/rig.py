@@ -69,9 +69,9 @@ class Rig:
         """Let the firmware's loop run for ms of virtual time."""
         end = self.clock.now + ms
         while self.clock.now < end:
-            self.app.step()
+            self.app.safe_step()
             self.clock.advance(min(LOOP_MS, end - self.clock.now))
-        self.app.step()
+        self.app.safe_step()
 
     def press(self, key, hold_ms=80):
         """A press as a hand makes it: down, held, up."""
