@@ -13,8 +13,8 @@ def main():
     here = Path(__file__).parent
     sim = here / "sim"
     print("Benchmarks on the MicroPython unix port (host CPU, not a Pico):")
-    for script in ("bench_core.py", "bench_journal.py"):
-        sys.stdout.write(run_on_micropython(here / script, ""))
+    sys.stdout.write(run_on_micropython(here / "bench_core.py", "", [sim]))
+    sys.stdout.write(run_on_micropython(here / "bench_journal.py", ""))
     profile = here.parent / "hardware" / "profiles" / "oled.json"
     sys.stdout.write(run_on_micropython(here / "bench_device.py", "", [sim / "mpy", sim], [str(profile)]))
     with tempfile.TemporaryDirectory() as tmp:

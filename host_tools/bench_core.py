@@ -7,14 +7,7 @@ from array import array
 from clock import timecontrol
 from clock.game import Game
 from device.gametime import GameTime
-
-PERIOD = 1 << 30  # the Pico's ticks period
-HALF = PERIOD >> 1
-
-
-def pico_ticks_diff(a, b):
-    return ((a - b + HALF) & (PERIOD - 1)) - HALF
-
+from vclock import VirtualClock  # host_tools/sim: ticks that wrap at 2**30, like the Pico's
 
 class Rng:
     # xorshift32: the same sequence on every VM
@@ -63,27 +56,23 @@ def query_bytes():
 
 def eight_hour_error():
     """A simulated 8-hour game of 1,000 presses at random instants, read through
-    a tick counter that wraps at 2**30 several times: |clock error| in ms."""
+    a tick counter that wraps at 2**30 (an hour in): |clock error| in ms."""
     rng = Rng(2463534242)
-    ticks = [PERIOD - 3600000]  # wraps one hour in
-    gt = GameTime(lambda: ticks[0], pico_ticks_diff)
+    ticks = VirtualClock(-3600000)  # wraps one hour in
+    gt = GameTime(ticks.ticks_ms, ticks.ticks_diff)
     game = Game(timecontrol.parse("9h"))
     game.start(gt.now())
-    true_elapsed = 0
     total = 8 * 3600 * 1000
     for i in range(1000):
-        gap = total // 1000 - 5000 + rng.below(10000)
-        ticks[0] = (ticks[0] + gap) & (PERIOD - 1)
-        edge = ticks[0]  # the lever's IRQ stores this tick
-        latency = rng.below(30)  # the loop looks a little later
-        ticks[0] = (ticks[0] + latency) & (PERIOD - 1)
-        true_elapsed += gap + latency
+        ticks.advance(total // 1000 - 5000 + rng.below(10000))
+        edge = ticks.ticks_ms()  # the lever's IRQ stores this tick
+        ticks.advance(rng.below(30))  # the loop looks a little later
         gt.now()
         game.press(game.turn, gt.at(edge))
     game.advance(gt.now())
     used = game.sides[0].used + game.sides[1].used
-    remaining_error = abs((2 * 9 * 3600 * 1000 - game.sides[0].remaining - game.sides[1].remaining) - true_elapsed)
-    return abs(used - true_elapsed) + remaining_error
+    remaining_error = abs((2 * 9 * 3600 * 1000 - game.sides[0].remaining - game.sides[1].remaining) - ticks.now)
+    return abs(used - ticks.now) + remaining_error
 
 
 print("press_event_median_us %d us" % press_us())

@@ -35,6 +35,34 @@ def remaining(game, side, t):
     return game.sides[side].remaining
 
 
+PERIOD = 1 << 30  # the Pico's ticks period
+MASK = PERIOD - 1
+HALF = PERIOD >> 1
+
+
+class PicoClock:
+    """The time module's ticks_* with the Pico's period (2**30); `t` is the
+    tick now, set with at() or moved with advance()."""
+
+    def __init__(self, t=0):
+        self.t = t & MASK
+
+    def at(self, t):
+        self.t = t & MASK
+
+    def advance(self, ms):
+        self.t = (self.t + ms) & MASK
+
+    def ticks_ms(self):
+        return self.t
+
+    def ticks_diff(self, a, b):
+        return ((a - b + HALF) & MASK) - HALF
+
+    def ticks_add(self, a, d):
+        return (a + d) & MASK
+
+
 def can_lock_heap():
     """Whether this VM can prove a piece of code allocates nothing (MicroPython)."""
     try:
@@ -57,7 +85,8 @@ def without_allocating(work):
     return ok
 
 
-__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap", "without_allocating")
+__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap", "without_allocating",
+           "PERIOD", "MASK", "PicoClock")
 
 
 def scratch(name):

@@ -1,32 +1,10 @@
 # Buttons: hard-IRQ edges, debounced, dated by the first edge, across the
 # 2**30 tick wrap; poll() recovers swallowed edges; the ring counts overflow;
 # on MicroPython the IRQ path and next()/poll() allocate nothing.
-from support import can_lock_heap, without_allocating
+from support import PERIOD, PicoClock as Clock, can_lock_heap, without_allocating
 from device.buttons import Buttons
 
-PERIOD = 1 << 30  # the Pico's ticks period
-HALF = PERIOD >> 1
-MASK = PERIOD - 1
 LEFT, RIGHT, START, MINUS, PLUS, OK = 0, 1, 2, 3, 4, 5
-
-
-class Clock:
-    """ticks_* with the Pico's period; set the tick with at()."""
-
-    def __init__(self, t=0):
-        self.t = t & MASK
-
-    def at(self, t):
-        self.t = t & MASK
-
-    def ticks_ms(self):
-        return self.t
-
-    def ticks_diff(self, a, b):
-        return ((a - b + HALF) & MASK) - HALF
-
-    def ticks_add(self, a, d):
-        return (a + d) & MASK
 
 
 class Pin:

@@ -1,27 +1,8 @@
 # Buzzer: non-blocking patterns on a PWM, driven by update(now) in virtual
 # time; silent unless enabled; priorities; tick wrap; no allocation in update().
-from support import can_lock_heap, without_allocating
+from support import PERIOD, PicoClock as Clock, can_lock_heap, without_allocating
 from device import buzzer
 from device.buzzer import Buzzer
-
-PERIOD = 1 << 30
-HALF = PERIOD >> 1
-MASK = PERIOD - 1
-
-
-class Clock:
-    def __init__(self, t=0):
-        self.t = t
-
-    def ticks_ms(self):
-        return self.t
-
-    def ticks_diff(self, a, b):
-        return ((a - b + HALF) & MASK) - HALF
-
-    def ticks_add(self, a, d):
-        return (a + d) & MASK
-
 
 class PWM:
     """Logs (tick, "freq"|"duty", value) with the clock's current tick."""
@@ -58,7 +39,7 @@ def setup(t=0, enabled=True):
 def run(bz, clock, start, end, step=1):
     t = start
     while t <= end:
-        clock.t = t & MASK
+        clock.at(t)
         bz.update(clock.t)
         t += step
 
