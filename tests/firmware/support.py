@@ -90,9 +90,10 @@ __all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "sc
 
 
 def scratch(name):
-    """A fresh file path for a test's journal (both VMs have /tmp)."""
+    """A fresh file path for a test's journal, in this test run's own folder
+    (conftest sets XQCLOCK_TEST_TMP, so runs side by side never share a file)."""
     import os
-    path = "/tmp/xqclock-test-" + name
+    path = os.getenv("XQCLOCK_TEST_TMP", "/tmp") + "/xqclock-test-" + name
     for p in (path, path + ".tmp", path + ".bad"):
         try:
             os.remove(p)
