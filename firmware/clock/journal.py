@@ -31,6 +31,25 @@ def _chain(prev, data):
     return h.digest()[:4]
 
 
+def record_hash(prev, rec):
+    """The hash a record's first 12 bytes must carry when it follows hash prev."""
+    return _chain(prev, memoryview(rec)[:12])
+
+
+def fits(prev, rec):
+    """Whether a 16-byte record carries the mark and the hash chaining it to prev."""
+    return rec[0] == _MARK and rec[12:16] == record_hash(prev, rec)
+
+
+def unpack(rec):
+    """A marked record's (t, kind, side, value), or None without the mark; it
+    says nothing of the hash (see fits) or whether the event is known (valid)."""
+    if rec[0] != _MARK:
+        return None
+    _, kind, side, _, t, value = struct.unpack_from(_FORMAT, rec, 0)
+    return t, kind, side, value
+
+
 class Journal:
     """Appends records to an open journal file. Use create() or Loaded.reopen()."""
 
@@ -55,7 +74,7 @@ class Journal:
         """Write one record and flush it; when this returns, the event is kept."""
         rec = self._rec
         struct.pack_into(_FORMAT, rec, 0, _MARK, kind, side, 0, t, value)
-        h = _chain(self.prev, memoryview(rec)[:12])
+        h = record_hash(self.prev, rec)
         rec[12:16] = h
         self._file.write(rec)
         self._file.flush()
@@ -109,20 +128,19 @@ class Loaded:
                 if n < RECORD:
                     self.problem = "the last record is incomplete (torn write)"
                     break
-                h = _chain(prev, memoryview(rec)[:12])
-                if rec[0] != _MARK or rec[12:] != h:
+                if not fits(prev, rec):
                     self.problem = "record %d does not match its hash" % (self.count + 1)
                     break
-                event = struct.unpack_from(_FORMAT, rec, 0)
-                if not valid(event[1], event[2], event[5]):
+                event = unpack(rec)
+                if not valid(event[1], event[2], event[3]):
                     self.problem = "record %d is no event this firmware knows" % (self.count + 1)
                     break
-                prev = h
+                prev = bytes(rec[12:16])
                 pos += RECORD
                 self.count += 1
                 self.valid_size = pos
                 self.last_hash = prev
-                yield event[4], event[1], event[2], event[5]
+                yield event
             f.seek(0, 2)
             self.dropped = f.tell() - pos
 

@@ -2,7 +2,7 @@
 # power-on restores the game paused.
 from support import S, MIN, ev, scratch, raises
 from clock import snapshot
-from clock.journal import Loaded, JournalError, RECORD
+from clock.journal import Loaded, JournalError, RECORD, fits, record_hash, unpack
 from clock.table import Table, boot, CHECKPOINT_MS
 from clock.game import RED, BLACK
 
@@ -84,6 +84,33 @@ def test_an_altered_record_is_detected_and_named():
     loaded, records = read(path)
     assert len(records) == 2
     assert loaded.problem == "record 3 does not match its hash"
+
+
+def test_the_public_check_reads_each_record_as_the_loader_does():
+    # fits/unpack/record_hash are what `xqclock report --verify` uses: each
+    # stored record fits its predecessor's hash, and any one byte changed
+    # (mark, event, time, value or hash) makes it fail.
+    path = scratch("check")
+    table, t = played(path, moves=4)
+    table.close()
+    loaded, events = read(path)
+    with open(path, "rb") as f:
+        f.seek(loaded.start)
+        raw = f.read()
+    prev = loaded.head_hash
+    for i, event in enumerate(events):
+        rec = bytearray(raw[i * RECORD:(i + 1) * RECORD])
+        assert fits(prev, rec) and unpack(rec) == event
+        assert record_hash(prev, rec) == bytes(rec[12:16])
+        assert not fits(loaded.head_hash if i else b"\x00" * 4, rec)  # not after another hash
+        for byte in range(RECORD):
+            rec[byte] ^= 0x10
+            assert not fits(prev, rec), (i, byte)
+            rec[byte] ^= 0x10
+        prev = bytes(rec[12:16])
+    assert prev == loaded.last_hash
+    assert unpack(b"\x00" * RECORD) is None  # no mark: no event to read
+    assert events[-1] == (t, ev.PRESS, BLACK, 0)
 
 
 def test_a_record_from_another_game_does_not_fit():
