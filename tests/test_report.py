@@ -9,7 +9,9 @@ import shutil
 import subprocess
 import sys
 
-from host_tools import cli, report, scenario
+from host_tools import cli, scenario
+from host_tools.report.record import hms
+from host_tools.report.sheet import CSV_FIELDS
 from clock import events as ev
 from clock.journal import Loaded
 from clock.table import Table
@@ -201,7 +203,7 @@ def test_csv_one_row_per_event(tmp_path, capsys):
     code, out, _ = run(capsys, path, "--format", "csv")
     assert code == 0
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert tuple(rows[0].keys()) == report.CSV_FIELDS
+    assert tuple(rows[0].keys()) == CSV_FIELDS
     assert len(rows) == len(d["events"])
     assert [r["event"] for r in rows] == [e["event"] for e in d["events"]]
     foul = next(r for r in rows if r["event"] == "foul")
@@ -290,7 +292,7 @@ def test_verify_one_flipped_byte_in_record_5(tmp_path, capsys):
     code, out, _ = run(capsys, "--verify", path)
     assert code == 1
     assert "NOT INTACT" in out and "record 5 " in out and "altered" in out
-    assert report.hms(events[4][0]) in out  # its game time, still readable
+    assert hms(events[4][0]) in out  # its game time, still readable
     # the report itself still reads the four records before it, and says so
     code, text, err = run(capsys, path)
     assert code == 0 and "JOURNAL DAMAGED" in text and "record 5" in err

@@ -7,7 +7,7 @@ needed for this only, and is imported here, on demand, with the Agg backend.
 """
 from pathlib import Path
 
-from host_tools.report import TITLES, hms
+from host_tools.report.record import TITLES, hms
 
 COLOURS = ("#c0392b", "#2c3e50")  # Red, Black
 FLAG = "#e67e22"

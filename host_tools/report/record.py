@@ -1,4 +1,4 @@
-"""`xqclock report`: the game record of §10.1, read from a clock's journal.
+"""A game's record (§10.1), read from a clock's journal.
 
 The journal is replayed through the firmware's own clock core (clock.table.
 build_game + clock.events.apply), event by event, exactly as the board
@@ -7,16 +7,8 @@ the report says about each event (a flag, a new period, a forfeit, the time
 a move took) is read off the firmware's Game before and after that event.
 The journal is only read, never written (Table.restore would append to it).
 
-Output: a sheet to print and sign (text), JSON, or CSV (one row per event);
-a PNG chart (report_chart); `--verify` (report_verify); `--round`
-(report_round).
 """
 import copy
-import csv
-import io
-import json
-import sys
-import textwrap
 from pathlib import Path
 
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
@@ -54,11 +46,6 @@ DRAW_REASON_TEXT = {"repetition": "repetition (§4.2.3)"}
 # Points per §14.1 for each score notation (forfeits §21.4: + is 1, - is 0).
 POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5),
           "+/-": (1.0, 0.0), "-/+": (0.0, 1.0), "-/-": (0.0, 0.0)}
-
-CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move", "think_ms",
-              "value", "red_remaining_ms", "black_remaining_ms", "red_used_ms", "black_used_ms",
-              "text")
-
 
 class ReportError(Exception):
     """A journal that cannot be reported (missing, not a journal, unplayable)."""
@@ -415,203 +402,3 @@ class GameRecord:
                               "problem": self.problem, "dropped_bytes": self.dropped,
                               "chain_hash": self.chain_hash},
         }
-
-
-# -- renderers -------------------------------------------------------------------
-
-LISTED = ("start", "pause", "resume", "moves", "bonus", "penalty", "result", "arrive", "foul",
-          "warning", "false-claim", "offer", "power-on", "flag", "period", "overtime", "press")
-
-
-def text_sheet(rec):
-    """The sheet to print and sign: §10.1's result, used times, fouls, and the rest."""
-    d = rec.to_dict()
-    g = rec.game
-    out = []
-    w = out.append
-    w("XIANGQI GAME RECORD (§10.1)")
-    w("=" * 78)
-    w("Journal       %s   (game id %s)" % (rec.path.name, d["id"] or "-"))
-    w("Time control  %s" % d["control"]["text"])
-    w("              [%s]" % d["control"]["spec"])
-    w("Late arrival  %s;  foul limit %d" % (d["late_arrival"], d["foul_limit"]))
-    w("")
-    w("Red (红)   ____________________________    Black (黑)  ____________________________")
-    w("")
-    res = d["result"]
-    if res:
-        w("RESULT        %s" % res["text"])
-        w("              at %s game time;  points: Red %s, Black %s"
-          % (res["time"], fmt_points(res["points"]["red"]), fmt_points(res["points"]["black"])))
-    else:
-        running = g.running()
-        w("RESULT        none yet: %s%s (last record at %s)"
-          % ("the game is in progress" if g.started else "the game has not started", ", paused" if d["paused"] else
-             ", %s's clock running" % TITLES[running] if running in (RED, BLACK) else "",
-             hms(d["last_record_ms"])))
-    w("")
-    rows = (("Moves", lambda s: "%d" % s["moves"]),
-            ("Time used", lambda s: s["used"]),
-            ("Time left", lambda s: s["remaining"] + (" (overtime)" if s["overtime"] else "")),
-            ("Period", lambda s: "%d" % s["period"]),
-            ("Fouls", lambda s: "%d of %d" % (s["fouls"], d["foul_limit"])),
-            ("Warnings", lambda s: "%d" % s["warnings"]),
-            ("Draw offers", lambda s: "%d" % s["offers"] + (" (%d repeated)" % s["repeat_offers"]
-                                                              if s["repeat_offers"] else "")),
-            ("Flag fell at", lambda s: hms(s["flag_at_ms"]) if s["flag_at_ms"] is not None else "-"),
-            ("Arrived at", lambda s: hms(s["arrived_at_ms"]) if s["arrived_at_ms"] is not None
-             else ("absent" if not s["present"] else "-")))
-    w("%-14s %-22s %-22s" % ("", "Red", "Black"))
-    for label, f in rows:
-        w("%-14s %-22s %-22s" % (label, f(d["red"]), f(d["black"])))
-    w("")
-    w("EVENTS (game time H:MM:SS)")
-    listed = [e for e in d["events"] if e["event"] in LISTED]
-    if not listed:
-        w("  none")
-    for e in listed:
-        lines = textwrap.wrap(e["text"], 56) or [""]
-        w("  %8s  %-11s %s" % (e["time"], e["event"], lines[0]))
-        for more in lines[1:]:
-            w("%23s %s" % ("", more))
-    if d["player_pauses"]:
-        w("  NOTE: %d pause(s) made by a player, not the arbiter (§9.1.2)." % d["player_pauses"])
-    w("")
-    w("MOVES (time each move took; clock left after it)")
-    red, black = rec.moves
-    n = max(len(red), len(black))
-    if not n:
-        w("  none")
-    else:
-        w("  %5s   %-9s %-9s  %-9s %-9s" % ("", "Red", "left", "Black", "left"))
-        for i in range(n):
-            cells = []
-            for side in (red, black):
-                if i < len(side):
-                    m = side[i]
-                    cells.append("%-9s %-9s" % (think(m["think_ms"]), hms(m["remaining_ms"])))
-                else:
-                    cells.append("%-9s %-9s" % ("", ""))
-            num = red[i]["move"] if i < len(red) else black[i]["move"]
-            w("  %5d   %s  %s" % (num, cells[0], cells[1]))
-    w("")
-    chk = d["journal_check"]
-    if chk["intact"]:
-        w("Journal: %d records, intact. Chain hash %s" % (chk["records"], chk["chain_hash"]))
-    else:
-        w("JOURNAL DAMAGED: %s; this record stops after record %d (%d bytes dropped)."
-          % (chk["problem"], chk["records"], chk["dropped_bytes"]))
-        w("Chain hash of the intact part: %s   (xqclock report --verify says more)" % chk["chain_hash"])
-    w("")
-    w("Signatures    Red ________________   Black ________________   Arbiter ________________")
-    return "".join(line.rstrip() + "\n" for line in out)
-
-
-def csv_rows(rec):
-    d = rec.to_dict()
-    rows = []
-    for e in d["events"]:
-        row = {k: e.get(k) for k in CSV_FIELDS}
-        row["journal"] = str(rec.path)
-        row["id"] = d["id"]
-        rows.append(row)
-    return rows
-
-
-def write_csv(records, stream):
-    writer = csv.DictWriter(stream, fieldnames=CSV_FIELDS, lineterminator="\n")
-    writer.writeheader()
-    for rec in records:
-        for row in csv_rows(rec):
-            writer.writerow({k: "" if v is None else v for k, v in row.items()})
-
-
-def render(records, fmt):
-    """All the games in one text, in format fmt (one JSON object, or an array for several)."""
-    if fmt == "json":
-        data = [r.to_dict() for r in records]
-        return json.dumps(data[0] if len(data) == 1 else data, indent=2, ensure_ascii=False) + "\n"
-    if fmt == "csv":
-        buf = io.StringIO()
-        write_csv(records, buf)
-        return buf.getvalue()
-    return "\f\n".join(text_sheet(r) for r in records)
-
-
-# -- the command -----------------------------------------------------------------
-
-EXT = {"text": "txt", "json": "json", "csv": "csv"}
-
-
-def journal_paths(items):
-    """Files as given; a directory stands for its *.xqj files, in name order."""
-    paths = []
-    for item in items:
-        p = Path(item)
-        if p.is_dir():
-            found = sorted(p.glob("*.xqj"))
-            if not found:
-                raise ReportError("%s: no .xqj journals in this directory" % p)
-            paths.extend(found)
-        elif p.exists():
-            paths.append(p)
-        else:
-            raise ReportError("%s: no such file or directory" % p)
-    return paths
-
-
-def out_names(paths, records=None):
-    """A file stem per journal for --out / --chart; stems that clash get the game id."""
-    stems = [p.stem for p in paths]
-    names = []
-    for i, p in enumerate(paths):
-        stem = stems[i]
-        if stems.count(stem) > 1:
-            gid = records[i].settings.get("id") if records else None
-            stem = "%s-%s" % (stem, gid or i + 1)
-        names.append(stem)
-    return names
-
-
-def main(args):
-    try:
-        if args.boards and not args.round:
-            raise ReportError("--boards goes with --round")
-        if args.chart and (args.verify or args.round):
-            raise ReportError("--chart goes with a game report, not --verify or --round")
-        paths = journal_paths(args.journals)
-        if args.verify:
-            from host_tools import report_verify
-            if args.out:
-                raise ReportError("--verify prints its verdict; --out is for sheets and round tables")
-            return report_verify.main(paths, args.format)
-        if args.round:
-            from host_tools import report_round
-            return report_round.main(paths, args)
-        records = [GameRecord(p) for p in paths]
-    except ReportError as e:
-        print("xqclock: %s" % e, file=sys.stderr)
-        return 2
-    if args.chart:
-        from host_tools import report_chart
-        try:
-            targets = report_chart.targets(args.chart, out_names(paths, records))
-            for rec, target in zip(records, targets):
-                report_chart.chart(rec, target)
-        except report_chart.ChartError as e:
-            print("xqclock: %s" % e, file=sys.stderr)
-            return 2
-    if args.out:
-        out = Path(args.out)
-        out.mkdir(parents=True, exist_ok=True)
-        for rec, stem in zip(records, out_names(paths, records)):
-            target = out / ("%s.%s" % (stem, EXT[args.format]))
-            target.write_text(render([rec], args.format), encoding="utf-8")
-            print(target)
-    else:
-        sys.stdout.write(render(records, args.format))
-    for rec in records:
-        if rec.problem or rec.dropped:
-            print("xqclock: %s: the journal is damaged (%s); the report stops after record %d"
-                  % (rec.path, rec.problem, rec.records), file=sys.stderr)
-    return 0

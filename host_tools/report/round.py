@@ -13,8 +13,8 @@ import re
 import sys
 from pathlib import Path
 
-from host_tools.report import GameRecord, ReportError, fmt_points, hms
-from host_tools import report_verify
+from host_tools.report import verify
+from host_tools.report.record import GameRecord, ReportError, fmt_points, hms
 
 BOARD_RE = re.compile(r"board[-_ ]?0*(\d+)$", re.IGNORECASE)
 FIELDS = ("board", "red", "black", "result", "red_points", "black_points", "reason", "status",
@@ -99,7 +99,7 @@ def _row(m, g):
         return row
     path, rec, error = g
     row["journal"] = str(path)
-    v = report_verify.check(path)
+    v = verify.check(path)
     row["journal_check"] = "intact" if v["intact"] else "NOT INTACT: %s" % v["verdict"]
     row["chain_hash"] = v["chain_hash"] or ""
     if rec is None:

@@ -12,7 +12,6 @@ forger, or a journal cut at a record boundary, ends on a different hash.
 import csv
 import io
 import json
-import struct
 import sys
 
 from host_tools import firmware_path  # noqa: F401
@@ -20,7 +19,7 @@ from clock import events as ev
 from clock import journal as jn
 from clock.game import REASONS, SIDE_NAMES
 from clock.journal import JournalError, Loaded
-from host_tools.report import hms
+from host_tools.report.record import hms
 
 FIELDS = ("journal", "intact", "verdict", "records", "chain_hash", "record", "record_time_ms",
           "offset", "message")
@@ -33,14 +32,6 @@ def _records(path, start):
         data = f.read()
     n = len(data) // jn.RECORD
     return [data[i * jn.RECORD:(i + 1) * jn.RECORD] for i in range(n)], len(data) % jn.RECORD
-
-
-def _fits(prev, rec):
-    return rec[0] == jn._MARK and jn._chain(prev, rec[:12]) == rec[12:16]
-
-
-def _time(rec):
-    return struct.unpack_from(jn._FORMAT, rec, 0)[4]
 
 
 def check(path):
@@ -88,7 +79,7 @@ def check(path):
     what = _reads(bad)
     if what:
         at = "it reads: %s; %s" % (what, at)
-    if _fits(prev, bad):  # the hash fits but the firmware knows no such event
+    if jn.fits(prev, bad):  # the hash fits but the firmware knows no such event
         v.update(verdict="unknown-event",
                  message="record %d (byte %d) fits the chain but is no event this firmware knows "
                          "(%s); %s" % (k, start, at, good))
@@ -101,7 +92,7 @@ def check(path):
                          "still fits the chain (%s); %s"
                  % (k, start, at, good))
         return v
-    fixed = jn._chain(prev, bad[:12])
+    fixed = jn.record_hash(prev, bad)
     if nxt is not None and _chain_after(fixed, raw[1:]) == len(raw) - 1 and tail == 0:
         v.update(verdict="altered",
                  message="record %d (byte %d) was altered: its stored hash was changed, its event "
@@ -128,7 +119,7 @@ def _chain_after(prev, recs):
     """How many of recs, in order, fit the chain starting from hash prev."""
     n = 0
     for rec in recs:
-        if not _fits(prev, rec):
+        if not jn.fits(prev, rec):
             break
         prev = rec[12:16]
         n += 1
@@ -137,9 +128,10 @@ def _chain_after(prev, recs):
 
 def _reads(rec):
     """The record's event in words, if it is one this firmware knows."""
-    _, kind, side, _, _, value = struct.unpack_from(jn._FORMAT, rec, 0)
-    if rec[0] != jn._MARK or not ev.valid(kind, side, value):
+    event = jn.unpack(rec)
+    if event is None or not ev.valid(*event[1:]):
         return None
+    _, kind, side, value = event
     if kind == ev.RESULT:
         return "result %s, %s" % (("red", "black", "draw")[side], REASONS[value])
     if kind in (ev.START, ev.PAUSE, ev.RESUME, ev.CHECKPOINT, ev.POWER_ON):
@@ -152,12 +144,14 @@ def _reads(rec):
 def _readable_time(rec, before, nxt):
     """The record's game time, if it is plausible: not before the last good
     record's, not after the next record's."""
-    if rec[0] != jn._MARK:
+    event = jn.unpack(rec)
+    if event is None:
         return None
-    t = _time(rec)
+    t = event[0]
+    after = jn.unpack(nxt) if nxt is not None else None
     if before is not None and t < before:
         return None
-    if nxt is not None and nxt[0] == jn._MARK and t > _time(nxt):
+    if after is not None and t > after[0]:
         return None
     return t
 

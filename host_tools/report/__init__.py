@@ -1,0 +1,87 @@
+"""`xqclock report`: the game record of §10.1, read from a clock's journal.
+
+record (the journal replayed through the firmware's clock core) <- sheet
+(text, JSON, CSV), chart (`--chart`, a PNG), round (`--round`, a round's
+results table); verify (`--verify`, is the journal the one the clock wrote).
+"""
+import sys
+from pathlib import Path
+
+from host_tools.report.record import GameRecord, ReportError
+from host_tools.report.sheet import render
+
+EXT = {"text": "txt", "json": "json", "csv": "csv"}
+
+
+def journal_paths(items):
+    """Files as given; a directory stands for its *.xqj files, in name order."""
+    paths = []
+    for item in items:
+        p = Path(item)
+        if p.is_dir():
+            found = sorted(p.glob("*.xqj"))
+            if not found:
+                raise ReportError("%s: no .xqj journals in this directory" % p)
+            paths.extend(found)
+        elif p.exists():
+            paths.append(p)
+        else:
+            raise ReportError("%s: no such file or directory" % p)
+    return paths
+
+
+def out_names(paths, records=None):
+    """A file stem per journal for --out / --chart; stems that clash get the game id."""
+    stems = [p.stem for p in paths]
+    names = []
+    for i, p in enumerate(paths):
+        stem = stems[i]
+        if stems.count(stem) > 1:
+            gid = records[i].settings.get("id") if records else None
+            stem = "%s-%s" % (stem, gid or i + 1)
+        names.append(stem)
+    return names
+
+
+def main(args):
+    try:
+        if args.boards and not args.round:
+            raise ReportError("--boards goes with --round")
+        if args.chart and (args.verify or args.round):
+            raise ReportError("--chart goes with a game report, not --verify or --round")
+        paths = journal_paths(args.journals)
+        if args.verify:
+            from host_tools.report import verify
+            if args.out:
+                raise ReportError("--verify prints its verdict; --out is for sheets and round tables")
+            return verify.main(paths, args.format)
+        if args.round:
+            from host_tools.report import round as round_table
+            return round_table.main(paths, args)
+        records = [GameRecord(p) for p in paths]
+    except ReportError as e:
+        print("xqclock: %s" % e, file=sys.stderr)
+        return 2
+    if args.chart:
+        from host_tools.report import chart
+        try:
+            targets = chart.targets(args.chart, out_names(paths, records))
+            for rec, target in zip(records, targets):
+                chart.chart(rec, target)
+        except chart.ChartError as e:
+            print("xqclock: %s" % e, file=sys.stderr)
+            return 2
+    if args.out:
+        out = Path(args.out)
+        out.mkdir(parents=True, exist_ok=True)
+        for rec, stem in zip(records, out_names(paths, records)):
+            target = out / ("%s.%s" % (stem, EXT[args.format]))
+            target.write_text(render([rec], args.format), encoding="utf-8")
+            print(target)
+    else:
+        sys.stdout.write(render(records, args.format))
+    for rec in records:
+        if rec.problem or rec.dropped:
+            print("xqclock: %s: the journal is damaged (%s); the report stops after record %d"
+                  % (rec.path, rec.problem, rec.records), file=sys.stderr)
+    return 0
