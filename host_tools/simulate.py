@@ -58,16 +58,9 @@ def headless(profile, script_text, vm="cpython"):
     return frames
 
 
-def pixels(kind, frame):
-    """Frame bytes -> rows of 0/1 pixels for a picture of that display."""
-    if kind == "ssd1306":
-        return [[(frame[(y >> 3) * 128 + x] >> (y & 7)) & 1 for x in range(128)] for y in range(64)]
-    from host_tools.sim.segments import render
-    return render(frame)
-
-
 def write_pngs(profile, frames, directory):
     from host_tools.sim import png
+    from host_tools.sim.picture import pixels
     kind = "ssd1306" if "oled" in profile else "tm1637"
     Path(directory).mkdir(parents=True, exist_ok=True)
     written = []

@@ -33,7 +33,7 @@ def braille(rows):
 
 def screen(rig):
     from host_tools.sim.frames import frame_bytes
-    from host_tools.simulate import pixels
+    from host_tools.sim.picture import pixels
     kind = rig.profile["display"]["kind"]
     left, right = (braille(pixels(kind, frame_bytes(rig, i))) for i in range(2))
     out = ["\x1b[H", "  left display".ljust(len(left[0]) + 4) + "right display"]
