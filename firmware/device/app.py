@@ -9,7 +9,7 @@ from clock.game import RED, BLACK, REASONS, STOPPED, R_TIME, R_MOVE_TIME
 from clock.table import Table, boot
 from clock import timecontrol
 from device import buzzer as tones
-from device import lang, screens
+from device import faults, lang, screens
 from device import settings as cfg
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.gametime import GameTime
@@ -44,7 +44,9 @@ class App:
         self.ok_down = STOPPED  # tick when ok went down
         self.ok_used = False
         self.presses = 0  # key presses, for counting what arbiter tasks cost
-        self.faults = 0  # loop steps that failed (see fault())
+        self.faults = 0  # faults reported (see report_fault())
+        self.fault_kinds = 0  # the latched faults.* kinds the displays mark
+        self.console = faults.Console(clock)
         self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
         self.info_until = STOPPED
         self._new_screens()
@@ -71,18 +73,28 @@ class App:
             self.clock.sleep_ms(LOOP_MS)
 
     def safe_step(self):
-        """One loop step; if something around the game fails (a full flash, a
-        display that stopped answering), say so on the console and go on: the
-        game in RAM is intact and the clock keeps time."""
+        """One loop step; if something around the game fails, the fault is
+        marked and the clock goes on: the game in RAM is intact and keeps time."""
         try:
             self.step()
         except Exception as e:
-            self.faults += 1
-            import sys
-            if hasattr(sys, "print_exception"):
-                sys.print_exception(e)
-            else:  # CPython, in the simulation
-                print(repr(e))
+            self.report_fault(faults.PROGRAM, "loop step failed: %r" % (e,))
+            try:  # what failed may come before the drawing: the times must still show
+                self.draw(self.gt.now())
+            except Exception:
+                pass
+
+    def report_fault(self, kind, message):
+        """Report a fault the arbiter must see. `kind` is one of device.faults'
+        kinds (DISPLAY, STORAGE, PROGRAM, RESTART): it is latched, and the
+        displays mark it (OLED: "ERR FLASH" on the bottom line; 7-segment: "EF"
+        one second in four) until a new game is set up. `message` is one line
+        for the console, printed at most every faults.QUIET_MS per kind and
+        never while USB output has no room, so reporting never blocks the clock.
+        Call it from anywhere in the loop, as often as the fault recurs."""
+        self.faults += 1
+        self.fault_kinds |= kind
+        self.console.say(kind, message)
 
     def step(self):
         buttons = self.board.buttons
@@ -346,6 +358,7 @@ class App:
         self.table = Table.new(cfg.game_settings(self.values, self.absent), self.journal)
         self.gt.now()
         self.gt.ms = 0  # the new game's time starts now
+        self.fault_kinds = 0  # the marks were for the arbiter of the game before
         self._new_screens()
         return DONE
 
@@ -370,7 +383,9 @@ class App:
             bits |= screens.BLINK
         if now < self.info_until:
             bits |= self.info
-        return bits
+        if now % 4000 >= 3000:
+            bits |= screens.MARK_PHASE
+        return bits | self.fault_kinds << screens.FAULT_SHIFT
 
     def draw(self, now):
         if self.menu.active():

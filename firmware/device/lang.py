@@ -24,6 +24,9 @@ LOSS = ("LOSS", "负")
 DRAW = ("DRAW", "和棋")
 OFFER = ("DRAW?", "提和")
 READY = ("READY", "准备")
+# a latched fault (device/faults.py), then the words of its kinds, in faults.KINDS order
+FAULT = ("ERR", "故障")
+FAULT_KINDS = (("DISPLAY", "显示屏"), ("FLASH", "存储"), ("PROGRAM", "程序"), ("RESTART", "重启"))
 
 # game.REASONS, in order
 REASONS = (
@@ -87,9 +90,9 @@ MENU = {
 def chinese_characters():
     """Every Chinese character the screens can show (for the glyph generator)."""
     seen = {}
-    tables = [SIDE, REASONS, MENU.values(),
+    tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
               (FLAG, PAUSED, PERIOD, NEXT_PERIOD, FOULS, WARNINGS, LATE, EXEMPT, BYOYOMI,
-               OVERTIME, LOW_BATTERY, RESTORED, ARBITER, WIN, LOSS, DRAW, OFFER, READY)]
+               OVERTIME, LOW_BATTERY, RESTORED, ARBITER, WIN, LOSS, DRAW, OFFER, READY, FAULT)]
     for table in tables:
         for pair in table:
             for ch in pair[ZH]:

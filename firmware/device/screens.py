@@ -10,7 +10,7 @@
 from array import array
 
 from clock.game import STOPPED, DRAW, R_FORFEIT
-from device import lang, text
+from device import faults, lang, text
 from device.tm1637 import encode_digits
 
 # status bits the app passes in (they are not part of the game)
@@ -21,7 +21,9 @@ NEW_PERIOD = 8  # this side just began a new period (shown for a few seconds)
 BLINK = 16  # the half-second blink phase
 SHOW_MOVES = 32  # 7-segment build: plus was tapped, show the move count
 SHOW_FOULS = 64  # 7-segment build: minus was tapped, show fouls and byo-yomi periods
-_OLED_STATUS = LOW_BATTERY | ARBITER | RESTORED | NEW_PERIOD
+MARK_PHASE = 128  # one second in four: the marks (a fault, a low battery) have the display
+FAULT_SHIFT = 8  # status >> FAULT_SHIFT = the latched fault kinds (device/faults.py)
+_OLED_STATUS = LOW_BATTERY | ARBITER | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT)
 
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
@@ -157,7 +159,10 @@ class OledScreen:
         d[self._PERIODS] = c.periods_left if c.overtime else -1
         late = _late_ms(game, s, now)
         d[self._LATE] = -1 if late < 0 else (late + 999) // 1000
-        d[self._STATUS] = status & _OLED_STATUS  # the blink and 7-segment views change nothing here
+        st = status & _OLED_STATUS  # the blink and 7-segment views change nothing here
+        if not st >> FAULT_SHIFT:
+            st &= ~MARK_PHASE  # the phase matters only to a fault's line
+        d[self._STATUS] = st
         d[self._LANG] = language
         d[self._TLEN] = time_text(c.remaining, self.chars)
 
@@ -236,6 +241,13 @@ class OledScreen:
                 words.append(lang.EXEMPT[lg])
             if status & LOW_BATTERY:
                 words.append(lang.LOW_BATTERY[lg])
+        kinds = status >> FAULT_SHIFT
+        if kinds and (status & MARK_PHASE or not words):
+            # a latched fault: alone on the line, or in turn with what it holds
+            words = [lang.FAULT[lg]]
+            for i in range(len(faults.KINDS)):
+                if kinds & faults.KINDS[i]:
+                    words.append(lang.FAULT_KINDS[i][lg])
         line = " ".join(words)
         text.draw(fb, line, 2, y)
         if d[self._FLAG]:
@@ -248,7 +260,9 @@ class OledScreen:
 # time. Late: "L" and the minutes left (under a minute, "L:SS"). Result:
 # " 1-0", " 0-1", or " H-H" for a draw (half a point each). Tapping plus
 # shows the moves for a moment ("n 12"), minus the fouls and, in byo-yomi,
-# the periods left ("F2b3").
+# the periods left ("F2b3"). One second in four, a latched fault shows as "E"
+# and its kinds' letters ("Ed": a display did not answer; device/faults.py),
+# else a low battery as "bAtt".
 
 _SCORE = (b" 1-0", b" 0-1", b" H-H", b" ---")
 
@@ -258,6 +272,7 @@ class SegmentScreen:
         self.tm = display
         self.side = side
         self.segs = bytearray(4)
+        self.mark = bytearray(4)  # the text of a fault mark: "E" and the kinds' letters
         self.shown = bytearray(b"\xff\xff\xff\xff")
 
     def invalidate(self):
@@ -269,7 +284,15 @@ class SegmentScreen:
         segs = self.segs
         blink = status & BLINK
         late = _late_ms(game, s, now)
-        if c.flag_at != STOPPED:
+        kinds = status >> FAULT_SHIFT
+        if status & MARK_PHASE and kinds:
+            mark = self.mark
+            mark[:] = b"E   "
+            faults.letters(kinds, mark)
+            encode_digits(mark, segs)
+        elif status & MARK_PHASE and status & LOW_BATTERY:
+            encode_digits(b"bAtt", segs)
+        elif c.flag_at != STOPPED:
             encode_digits(b"FL--", segs)
         elif game.over():
             encode_digits(_SCORE[3 if game.reason == R_FORFEIT and game.winner == DRAW else game.winner], segs)
