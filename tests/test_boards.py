@@ -390,7 +390,10 @@ def test_config_presets_and_explain(env):
     assert "xq-60+30" in proc.stdout and "60 min for the whole game; 30 s added per move" in proc.stdout
     proc = xqclock(env, "config", "explain", "90m/40,30m+30s")
     assert proc.stdout.strip() == ("90 min for 40 moves, then 30 min for the rest of the game; "
-                                   "30 s added per move from move 1")
+                                   "30 s added per move from move 1, each after its move")
+    proc = xqclock(env, "config", "explain", "fide-rapid")
+    assert proc.stdout.strip() == ("15 min for the whole game; "
+                                   "10 s added per move from move 1, the first on the clock at the start")
     line = one_line_error(xqclock(env, "config", "explain", "90m/4x,30m"))
     assert "stage 1 '90m/4x'" in line and "'4x'" in line
     line = one_line_error(xqclock(env, "config", "explain", "60m;byoyomi 5y30s"))

@@ -43,8 +43,11 @@ def side_spec(draw):
         main = "%s/%d,%s" % (a, draw(quota), dur(draw(ms_main)))
     else:
         main = "%s/%d,%s/%d*" % (a, draw(quota), dur(draw(ms_main)), draw(quota))
+    at_start = False
     if draw(st.booleans()):
-        main += "+" + dur(draw(st.integers(0, 5000)))
+        inc = draw(st.integers(0, 5000))
+        main += "+" + dur(inc)
+        at_start = inc > 0 and draw(st.booleans())
     mod = draw(st.sampled_from(["", "", "delay", "bronstein", "byoyomi", "canadian", "permove"]))
     d = dur(draw(st.integers(1, 8000)))
     if mod in ("delay", "bronstein", "permove"):
@@ -55,6 +58,8 @@ def side_spec(draw):
         main += ";byoyomi %dx%s" % (draw(st.integers(1, 3)), d)
     elif mod == "canadian":
         main += ";canadian %d/%s" % (draw(st.integers(1, 3)), d)
+    if at_start:
+        main += ";increment-at-start"  # FIDE's convention
     return main
 
 
@@ -65,7 +70,7 @@ def game_settings(draw):
         return {"clock": draw(side_spec())}
     if kind == "handicap":
         return {"red": draw(side_spec()), "black": draw(side_spec())}
-    return {"clock": draw(st.sampled_from(["xq-armageddon", "fide-blitz", "cxa1999-6.4",
+    return {"clock": draw(st.sampled_from(["xq-armageddon", "fide-blitz", "fide-rapid", "cxa1999-6.4",
                                            "go-byoyomi", "cxa1999-6.5:10s"]))}
 
 
@@ -302,6 +307,40 @@ def test_the_flag_falls_at_the_first_instant_the_time_is_gone(g):
     before.advance(at - 1)
     assert not before.over()
     assert [c.flag_at for c in before.sides] == [STOPPED, STOPPED]
+
+
+@st.composite
+def fischer_games(draw):
+    """A Fischer control (stages + increment, nothing else) and events for it."""
+    spec = draw(side_spec().filter(lambda s: "+" in s and ";" not in s and not s.endswith("+0.000s")))
+    steps = draw(st.lists(step, min_size=1, max_size=30))
+    return spec, draw(st.integers(0, 5000)), steps
+
+
+@SETTINGS
+@given(fischer_games())
+def test_increment_at_start_is_one_increment_more_and_nothing_else(g):
+    """The same game under FIDE's convention has exactly one increment more on
+    the clock at every moment (so its flag never falls earlier); it uses the
+    same time and counts the same moves."""
+    spec, start_gap, steps = g
+    inc = timecontrol.parse(spec).sides[0].increment_ms
+    fide = Game(timecontrol.parse(spec + ";increment-at-start"))
+    assert fide.sides[RED].remaining == timecontrol.parse(spec).sides[0].stages[0][0] + inc
+    game, events, end = play_direct({"clock": spec}, [], start_gap, steps, 0, check=False)
+    plain = Game(timecontrol.parse(spec))
+    for e in events:
+        ev.apply(plain, *e)
+        ev.apply(fide, *e)
+        if plain.over():
+            break
+        for s in (RED, BLACK):
+            a, b = plain.sides[s], fide.sides[s]
+            assert b.remaining - a.remaining == inc and b.granted - a.granted == inc
+            assert (b.used, b.moves, b.period) == (a.used, a.moves, a.period)
+        check_invariants(fide)
+    if fide.over() and REASONS[fide.reason] == "time":
+        assert plain.over() and plain.result_at <= fide.result_at
 
 
 def test_a_zero_bonus_in_byoyomi_changes_nothing():

@@ -77,15 +77,18 @@ PRESETS = {
     "fide-rapid": (15, 15, 10), "fide-blitz": (3, 3, 2), "go-byoyomi": (60, 60, 0),
     "go-canadian": (60, 60, 0),
 }
+# FIDE's convention: the first move's increment is on the clock at the start
+AT_START = ("fide-classical", "fide-rapid", "fide-blitz")
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_every_preset_on_both_vms(capsys, tmp_path, preset):
     red_min, black_min, inc_s = PRESETS[preset]
+    first = inc_s * 1000 if preset in AT_START else 0
     state = both_vms(capsys, tmp_path, GAME.format(spec=preset))
     # Red: 10 s move + increment, then running 25 s -> 30 s; Black: a 15 s move + increment
-    assert side(state, "red") == (red_min * 60000 - 10000 + inc_s * 1000 - 5000, 1, False, None)
-    assert side(state, "black") == (black_min * 60000 - 15000 + inc_s * 1000, 1, False, None)
+    assert side(state, "red") == (red_min * 60000 + first - 10000 + inc_s * 1000 - 5000, 1, False, None)
+    assert side(state, "black") == (black_min * 60000 + first - 15000 + inc_s * 1000, 1, False, None)
     assert state["running"] == "red" and state["time_ms"] == 30000 and state["result"] is None
 
 
@@ -128,6 +131,20 @@ end 6m
     assert side(a, "red") == (90 * 60000 - 120000 + 900000 - 150000 - 180000, 40, False, None)
     # Black: 90m (0 s moves) + 1 min bonus
     assert side(a, "black") == (91 * 60000, 2, False, None)
+
+
+def test_fide_rapid_starts_at_15_10_and_a_us_style_spec_at_15_00(capsys, tmp_path):
+    state = both_vms(capsys, tmp_path, "clock fide-rapid\nend 0\n")
+    for who in ("red", "black"):
+        assert side(state, who) == (910000, 0, False, None) and state[who]["used_ms"] == 0
+    state = both_vms(capsys, tmp_path, "clock 15m+10s\nend 0\n")
+    assert side(state, "red") == (900000, 0, False, None)
+    # move 1 takes 15:05: a loss on time only under the US-style convention
+    game = "clock {}\nat 0 start\nat 15:05 press red\nend 15:06\n"
+    assert both_vms(capsys, tmp_path, game.format("15m+10s"))["result"]["reason"] == "time"
+    state = both_vms(capsys, tmp_path, game.format("15m+10s;increment-at-start"))
+    assert state["result"] is None
+    assert state["red"]["remaining_ms"] + state["red"]["used_ms"] == 910000 + 10000  # granted
 
 
 def test_flag_result_json(capsys, tmp_path):

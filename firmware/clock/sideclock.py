@@ -12,8 +12,9 @@ class SideClock:
     def __init__(self, tc):
         self.tc = tc
         first = tc.stages[0]
-        self.remaining = first[0]  # ms left: main time, or the current overtime period
-        self.granted = first[0]  # all time ever given; used + remaining == granted
+        start = first[0] + (tc.increment_ms if tc.increment_at_start else 0)
+        self.remaining = start  # ms left: main time, or the current overtime period
+        self.granted = start  # all time ever given; used + remaining == granted
         self.used = 0  # time taken from this clock (thinking time past delays, penalties)
         self.moves = 0
         self.period = 0  # index of the current stage (0 = first)
@@ -25,6 +26,8 @@ class SideClock:
         self.move_used = 0  # ms this side has run for the current move
         self.since = STOPPED  # game ms when it last started running, or STOPPED
         self.flag_at = STOPPED
+        if not start:
+            self._next_pool()  # no main time (e.g. "0;byoyomi 5x30s"): overtime from the start
 
     def running(self):
         return self.since != STOPPED

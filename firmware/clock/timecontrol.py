@@ -2,6 +2,7 @@
 # description in words. Spec grammar (see SCENARIOS.md):
 #   STAGE[,STAGE...][*][+INCREMENT][;MODIFIER...]   STAGE = TIME[/MOVES]
 #   MODIFIER = delay D | bronstein D | byoyomi KxD | canadian N/D | permove D
+#            | increment-at-start
 
 from clock.durations import parse_ms, words, digits
 
@@ -25,9 +26,10 @@ PRESETS = {
     "xq-10+10": "10m+10s",
     "xq-5+3": "5m+3s",
     "xq-armageddon": ("6m+3s", "4m+3s"),
-    "fide-classical": "90m/40,30m+30s",
-    "fide-rapid": "15m+10s",
-    "fide-blitz": "3m+2s",
+    # FIDE-endorsed clocks show the first move's increment before the start.
+    "fide-classical": "90m/40,30m+30s;increment-at-start",
+    "fide-rapid": "15m+10s;increment-at-start",
+    "fide-blitz": "3m+2s;increment-at-start",
     "go-byoyomi": "60m;byoyomi 5x30s",
     "go-canadian": "60m;canadian 25/5m",
 }
@@ -44,6 +46,9 @@ class TimeControl:
         self.stages = []
         self.repeat = False
         self.increment_ms = 0
+        # True: the first move's increment is on the clock at the start (FIDE's
+        # clocks); False: every increment comes after its move (US-style, CXA text)
+        self.increment_at_start = False
         self.delay_kind = DELAY_NONE
         self.delay_ms = 0
         self.byoyomi_periods = 0
@@ -79,7 +84,8 @@ class TimeControl:
             else:
                 out += "%s for %d moves" % (words(t), moves)
         if self.increment_ms:
-            out += "; %s added per move from move 1" % words(self.increment_ms)
+            out += "; %s added per move from move 1, %s" % (words(self.increment_ms), (
+                "the first on the clock at the start" if self.increment_at_start else "each after its move"))
         if self.delay_kind == DELAY_SIMPLE:
             out += "; %s delay each move" % words(self.delay_ms)
         elif self.delay_kind == DELAY_BRONSTEIN:
@@ -180,12 +186,19 @@ def _modifier(tc, text):
             raise ValueError("%s: write canadian N/D, e.g. canadian 25/5m" % where)
         tc.canadian_moves = _count(n, where)
         tc.canadian_ms = _positive(d, where)
+    elif word == "increment-at-start":
+        if arg:
+            raise ValueError("%s: increment-at-start takes nothing after it" % where)
+        if tc.increment_at_start:
+            raise ValueError("%s: given twice" % where)
+        tc.increment_at_start = True
     elif word == "permove":
         if tc.permove_ms:
             raise ValueError("%s: only one per-move limit per control" % where)
         tc.permove_ms = _positive(arg, where)
     else:
-        raise ValueError("%s: unknown modifier (delay, bronstein, byoyomi, canadian, permove)" % where)
+        raise ValueError("%s: unknown modifier (delay, bronstein, byoyomi, canadian, permove, "
+                         "increment-at-start)" % where)
     if tc.byoyomi_periods and tc.canadian_moves:
         raise ValueError("%s: byo-yomi and Canadian overtime cannot be combined" % where)
 
@@ -229,6 +242,8 @@ def parse_side(spec):
         tc.increment_ms = _duration(inc, "increment '+%s'" % inc.strip())
     for mod in parts[1:]:
         _modifier(tc, mod)
+    if tc.increment_at_start and not tc.increment_ms:
+        raise ValueError("'%s': increment-at-start needs an increment, e.g. 15m+10s;increment-at-start" % spec)
     if not tc.stages[0][0] and not tc.overtime_ms():
         raise ValueError("'%s': the first stage has no time" % spec)
     return tc

@@ -37,14 +37,14 @@ def test_a_period_is_never_granted_twice():
 
 
 def test_a_correction_below_the_quota_grants_nothing():
-    g = new_game("fide-classical")
+    g = new_game("fide-classical")  # 90:30 at the start (the first increment)
     g.start(0)
     g.set_moves(RED, 39, 1000)
-    assert remaining(g, RED, 1000) == 90 * MIN - 1000
+    assert remaining(g, RED, 1000) == 90 * MIN + 30 * S - 1000
     g.set_moves(RED, 40, 2000)  # +30 min, no increment (no move was made)
-    assert g.sides[RED].remaining == 90 * MIN - 2000 + 30 * MIN
+    assert g.sides[RED].remaining == 90 * MIN + 30 * S - 2000 + 30 * MIN
     g.set_moves(RED, 80, 2000)  # the last stage has no quota
-    assert g.sides[RED].remaining == 90 * MIN - 2000 + 30 * MIN
+    assert g.sides[RED].remaining == 90 * MIN + 30 * S - 2000 + 30 * MIN
 
 
 def test_bonus_adds_time_to_either_side():

@@ -14,11 +14,16 @@ def test_cxa_presets():
 
 
 def test_increment_and_stages():
-    assert parse("xq-60+30").describe() == "60 min for the whole game; 30 s added per move from move 1"
-    assert parse("fide-classical").describe() == \
-        "90 min for 40 moves, then 30 min for the rest of the game; 30 s added per move from move 1"
+    assert parse("xq-60+30").describe() == \
+        "60 min for the whole game; 30 s added per move from move 1, each after its move"
+    assert parse("fide-classical").describe() == (
+        "90 min for 40 moves, then 30 min for the rest of the game; "
+        "30 s added per move from move 1, the first on the clock at the start")
     assert parse("90m/40,30m").describe() == "90 min for 40 moves, then 30 min for the rest of the game"
-    assert parse("fide-blitz").describe() == "3 min for the whole game; 2 s added per move from move 1"
+    assert parse("fide-blitz").describe() == \
+        "3 min for the whole game; 2 s added per move from move 1, the first on the clock at the start"
+    assert parse("5m+3s;increment-at-start").describe() == parse("fide-blitz").describe().replace(
+        "3 min", "5 min").replace("2 s", "3 s")
 
 
 def test_overtime_delay_and_permove():
@@ -33,8 +38,8 @@ def test_overtime_delay_and_permove():
 
 def test_two_sides():
     assert parse("xq-armageddon").describe() == (
-        "Red: 6 min for the whole game; 3 s added per move from move 1. "
-        "Black: 4 min for the whole game; 3 s added per move from move 1. "
+        "Red: 6 min for the whole game; 3 s added per move from move 1, each after its move. "
+        "Black: 4 min for the whole game; 3 s added per move from move 1, each after its move. "
         "A draw counts as a win for Black")
     assert handicap("5m", "3m").describe() == \
         "Red: 5 min for the whole game. Black: 3 min for the whole game"

@@ -146,3 +146,19 @@ def test_a_move_correction_in_a_canadian_block_counts_for_the_block():
     g.set_moves(RED, 3, 68 * S)  # the block is complete: a fresh one
     c = g.sides[RED]
     assert c.block_moves == 3 and c.remaining == 20 * S
+
+
+def test_without_main_time_the_first_period_is_on_the_clock_before_the_start():
+    # "0;byoyomi 3x10s": before the start each side has a period to move in,
+    # not 0:00 (which reads as a fallen flag)
+    g = new_game("0;byoyomi 3x10s")
+    for s in (RED, BLACK):
+        c = g.sides[s]
+        assert (c.remaining, c.overtime, c.periods_left, c.granted) == (10 * S, True, 3, 10 * S)
+    g.start(0)
+    g.press(RED, 4 * S)  # a move inside the period keeps it
+    assert g.sides[RED].remaining == 10 * S and g.sides[RED].periods_left == 3
+    g.advance(4 * S + 30 * S)  # Black uses all three periods
+    assert g.sides[BLACK].flag_at == 34 * S
+    g = new_game("0;canadian 5/1m")
+    assert (g.sides[RED].remaining, g.sides[RED].overtime, g.sides[RED].block_moves) == (MIN, True, 5)

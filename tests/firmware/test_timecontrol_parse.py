@@ -82,6 +82,30 @@ def test_chess_and_go_presets():
     assert both("go-canadian") == ([[60 * MIN, 0]], False, 0, DELAY_NONE, 0, 0, 0, 25, 5 * MIN, 0)
 
 
+def test_fide_presets_put_the_first_increment_on_at_the_start_and_xiangqi_ones_do_not():
+    for name in ("fide-classical", "fide-rapid", "fide-blitz"):
+        assert parse(name).sides[0].increment_at_start, name
+        assert both(name) == both(timecontrol.PRESETS[name].split(";")[0])  # nothing else differs
+    for name in ("xq-60+30", "xq-50+20", "xq-30+10", "xq-25+5", "xq-15+10", "xq-10+10", "xq-5+3",
+                 "xq-armageddon"):
+        c = parse(name)
+        assert not c.sides[0].increment_at_start and not c.sides[1].increment_at_start, name
+
+
+def test_increment_at_start_modifier():
+    c = parse("5m+3s;increment-at-start")
+    assert c.sides[0].increment_at_start and c.sides[1].increment_at_start
+    assert both("5m+3s;increment-at-start") == both("5m+3s")
+    assert not parse("5m+3s").sides[0].increment_at_start
+    assert parse("xq-15+10;increment-at-start").sides[0].increment_at_start  # a preset takes it too
+    e = raises(ValueError, parse, "5m;increment-at-start")
+    assert "needs an increment" in str(e), str(e)
+    e = raises(ValueError, parse, "5m+3s;increment-at-start 2s")
+    assert "'increment-at-start 2s'" in str(e), str(e)
+    e = raises(ValueError, parse, "fide-rapid;increment-at-start")
+    assert "twice" in str(e), str(e)
+
+
 def test_every_preset_of_the_table_exists():
     for name in ("cxa1999-6.1", "cxa1999-6.2", "cxa1999-6.3", "cxa1999-6.4", "cxa1999-6.5",
                  "xq-60+30", "xq-50+20", "xq-30+10", "xq-25+5", "xq-15+10", "xq-10+10",
