@@ -196,12 +196,27 @@ end 15s
 """
 
 
+# a delay counting down, a period just reached (marked), byo-yomi
+SCRIPT_TIMES = """
+clock 1m/1,1m/1*;delay 2s;byoyomi 2x10s
+at 0 press start
+at 1s snapshot delay
+at 3s press left-lever
+at 3.6s snapshot mark
+at 4.1s snapshot mark2
+end 4.2s
+"""
+
+
 @pytest.mark.parametrize("profile", ["oled", "segment7"])
 def test_frames_are_byte_identical_on_both_vms(profile):
     on_cpython = simulate.headless(profile, SCRIPT, "cpython")
     on_micropython = simulate.headless(profile, SCRIPT, "micropython")
     assert [name for name, _, _ in on_cpython] == ["running", "running", "menu", "menu", "paused", "paused"]
     assert on_cpython == on_micropython
+    on_cpython = simulate.headless(profile, SCRIPT_TIMES, "cpython")
+    assert on_cpython == simulate.headless(profile, SCRIPT_TIMES, "micropython")
+    assert len(on_cpython) == 6 and on_cpython[0][2] != on_cpython[2][2]
 
 
 def test_a_power_cut_in_the_simulation_restores_the_game_paused(tmp_path):
@@ -346,7 +361,7 @@ def test_status_line_shows_late_countdown_byoyomi_exemption_and_battery(tmp_path
     assert r.app.game.present == [True, True]
     assert shows(r.frame(0), "NO SHEET", 48, 2)  # under 3 minutes left
     r.run(3 * 60000 + 1000)  # Red into byo-yomi: 29 s left of the first of 3 periods
-    assert read_time(r.frame(0)) == "0:29"
+    assert read_time(r.frame(0)) == "1:29"  # and two more: the time available for this move
     assert shows(r.frame(0), "BYO3 NO SHEET", 48, 2)
     machine.set_adc_mv(26, 1500)  # 3.0 V at the cell (divider 2): under 15 %
     r.run(100)

@@ -18,6 +18,7 @@ from device.menu import Menu, Choice, Number, Code, DONE, BACK
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 NEW_PERIOD_MS = 3000  # "new period" stays on the screen this long
+PERIOD_MARK_MS = 300000  # then the period stays marked this long (DGT: 5 min)
 JOURNAL = "/game.xqj"
 ARCHIVE = "/games"
 LOOP_MS = 10
@@ -56,8 +57,10 @@ class App:
         red_side = self.values["red_side"]
         # the left display faces the player at the left lever
         self.screens = [kind(self.board.displays[i], i ^ red_side) for i in range(2)]
-        self.periods = [0, 0]
+        # a restored game announces only the periods reached from now on
+        self.periods = [self.game.sides[0].period, self.game.sides[1].period]
         self.new_period_until = [STOPPED, STOPPED]
+        self.period_mark_until = [STOPPED, STOPPED]
         self.sounded = [STOPPED, STOPPED]  # last countdown second beeped, per side
         self.flag_sounded = False
 
@@ -379,6 +382,8 @@ class App:
             bits |= screens.RESTORED
         if now < self.new_period_until[s]:
             bits |= screens.NEW_PERIOD
+        if now < self.period_mark_until[s]:
+            bits |= screens.PERIOD_MARK
         if now // 500 % 2:
             bits |= screens.BLINK
         if now < self.info_until:
@@ -424,6 +429,7 @@ class App:
             if c.period != self.periods[s]:
                 self.periods[s] = c.period
                 self.new_period_until[s] = now + NEW_PERIOD_MS
+                self.period_mark_until[s] = now + PERIOD_MARK_MS
                 buzzer.play(tones.PERIOD, tick)
             if c.since != STOPPED and (c.overtime or c.tc.permove_ms):
                 left = c.remaining if c.overtime else c.move_deadline() - now

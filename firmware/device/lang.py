@@ -15,6 +15,7 @@ WARNINGS = ("WARN", "警告")
 LATE = ("LATE", "迟到")
 EXEMPT = ("NO SHEET", "免记")
 BYOYOMI = ("BYO", "读秒")
+DELAY = ("DELAY", "延时")
 OVERTIME = ("OT", "加时")
 LOW_BATTERY = ("LOW BAT", "电量低")
 RESTORED = ("POWER BACK", "断电恢复")
@@ -91,7 +92,7 @@ def chinese_characters():
     """Every Chinese character the screens can show (for the glyph generator)."""
     seen = {}
     tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
-              (FLAG, PAUSED, PERIOD, NEXT_PERIOD, FOULS, WARNINGS, LATE, EXEMPT, BYOYOMI,
+              (FLAG, PAUSED, PERIOD, NEXT_PERIOD, FOULS, WARNINGS, LATE, EXEMPT, BYOYOMI, DELAY,
                OVERTIME, LOW_BATTERY, RESTORED, ARBITER, WIN, LOSS, DRAW, OFFER, READY, FAULT)]
     for table in tables:
         for pair in table:

@@ -1,8 +1,10 @@
 # What each player's display shows, following tournament-clock conventions:
-# remaining time as H:MM:SS from an hour, M:SS below, S.t under 20 s, always
-# rounded up so that 0:00 appears only when the flag has fallen; a bold bar on
-# the side whose clock runs; moves / quota and period; flag, pause, result,
-# fouls, late countdown, scoresheet exemption, byo-yomi periods, battery.
+# the time available for the next move (see available_ms) as H:MM:SS from an
+# hour, M:SS below, S.t under 20 s, always rounded up so that 0:00 appears
+# only when the flag has fallen; a bold bar on the side whose clock runs;
+# moves / quota and period, marked for a while after a period is reached;
+# flag, pause, result, fouls, late countdown, scoresheet exemption, delay,
+# byo-yomi periods, Canadian block, battery.
 #
 # Each screen keeps a small array describing what it last drew and redraws
 # only when that changes; drawing and comparing allocate nothing.
@@ -22,8 +24,9 @@ BLINK = 16  # the half-second blink phase
 SHOW_MOVES = 32  # 7-segment build: plus was tapped, show the move count
 SHOW_FOULS = 64  # 7-segment build: minus was tapped, show fouls and byo-yomi periods
 MARK_PHASE = 128  # one second in four: the marks (a fault, a low battery) have the display
-FAULT_SHIFT = 8  # status >> FAULT_SHIFT = the latched fault kinds (device/faults.py)
-_OLED_STATUS = LOW_BATTERY | ARBITER | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT)
+FAULT_SHIFT = 8  # status >> FAULT_SHIFT & 0xFF = the latched fault kinds (device/faults.py)
+PERIOD_MARK = 1 << 16  # this side reached a new period a short while ago (DGT's period flag)
+_OLED_STATUS = LOW_BATTERY | ARBITER | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK
 
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
@@ -67,6 +70,26 @@ def time_text(ms, out):
     out[n + 2] = 48 + s % 60 // 10
     out[n + 3] = 48 + s % 10
     return n + 4
+
+
+def in_delay(c):
+    """Whether side clock c runs inside its simple delay (its main time waits)."""
+    return c.since != STOPPED and c.delay_left > 0
+
+
+def available_ms(c):
+    """The time the display promises for the next move (FIDE: "the time
+    available to complete a player's next move"): while a simple delay runs,
+    what is left of it (the main time follows); else the current stage's
+    time: main time, a Canadian block's time, or in byo-yomi every period
+    left together, as the DGT 3000 shows it. The first move's increment is
+    in the main time from the start under `increment-at-start`."""
+    if in_delay(c):
+        return c.delay_left
+    tc = c.tc
+    if c.overtime and tc.byoyomi_periods:
+        return c.remaining + (c.periods_left - 1) * tc.byoyomi_ms
+    return c.remaining
 
 
 def _late_ms(game, s, now):
@@ -132,13 +155,14 @@ class OledScreen:
 
     # fields of the description array
     _RUN, _MOVES, _QUOTA, _PERIOD, _FLAG, _PAUSED, _RESULT, _FOULS, _EXEMPT, \
-        _PERIODS, _LATE, _STATUS, _LANG, _TLEN = range(14)
+        _PERIODS, _LATE, _STATUS, _LANG, _DELAY, _BLOCK, _TLEN = range(16)
+    _N = 16
 
     def __init__(self, display, side):
         self.fb = display
         self.side = side
-        self.shown = array("i", [-2] * 14)
-        self.now = array("i", [0] * 14)
+        self.shown = array("i", [-2] * self._N)
+        self.now = array("i", [0] * self._N)
         self.chars = bytearray(8)
         self.shown_chars = bytearray(8)
 
@@ -156,15 +180,19 @@ class OledScreen:
         d[self._RESULT] = -1 if not game.over() else game.winner * 32 + game.reason
         d[self._FOULS] = game.fouls[s] * 16 + game.warnings[s]
         d[self._EXEMPT] = 1 if game.exempt(s) else 0
-        d[self._PERIODS] = c.periods_left if c.overtime else -1
+        d[self._PERIODS] = c.periods_left if c.overtime and c.tc.byoyomi_periods else -1
+        # Canadian overtime: moves made in the current block
+        d[self._BLOCK] = c.tc.canadian_moves - c.block_moves if c.overtime and c.tc.canadian_moves else -1
+        # while a delay counts down, the main time it protects (shown in words)
+        d[self._DELAY] = (c.remaining + 999) // 1000 if in_delay(c) else -1
         late = _late_ms(game, s, now)
         d[self._LATE] = -1 if late < 0 else (late + 999) // 1000
         st = status & _OLED_STATUS  # the blink and 7-segment views change nothing here
-        if not st >> FAULT_SHIFT:
+        if not st >> FAULT_SHIFT & 0xFF:
             st &= ~MARK_PHASE  # the phase matters only to a fault's line
         d[self._STATUS] = st
         d[self._LANG] = language
-        d[self._TLEN] = time_text(c.remaining, self.chars)
+        d[self._TLEN] = time_text(available_ms(c), self.chars)
 
     def invalidate(self):
         """Forget what is shown: the next update redraws (e.g. after a menu)."""
@@ -175,7 +203,7 @@ class OledScreen:
         self._describe(game, now, status, language)
         n = self.now[self._TLEN]
         same = True
-        for i in range(14):
+        for i in range(self._N):
             if self.now[i] != self.shown[i]:
                 same = False
         for i in range(n):
@@ -183,7 +211,7 @@ class OledScreen:
                 same = False
         if same:
             return False
-        for i in range(14):
+        for i in range(self._N):
             self.shown[i] = self.now[i]
         for i in range(8):
             self.shown_chars[i] = self.chars[i]
@@ -201,9 +229,15 @@ class OledScreen:
             fb.fill_rect(0, 0, _W, 3, 1)  # the bold bar: this clock runs
         text.draw(fb, lang.SIDE[s][lg], 0, 3)
         info = "%d/%d" % (d[self._MOVES], d[self._QUOTA]) if d[self._QUOTA] else "%d" % d[self._MOVES]
+        period = "P%d" % (d[self._PERIOD] + 1)
         if d[self._PERIOD] or d[self._QUOTA]:
-            info = "P%d %s" % (d[self._PERIOD] + 1, info)
-        fb.text(info, _W - 8 * len(info), 7, 1)
+            info = "%s %s" % (period, info)
+        x = _W - 8 * len(info)
+        fb.text(info, x, 7, 1)
+        if d[self._PERIOD] and d[self._STATUS] & PERIOD_MARK:
+            # the period just reached, marked (inverted) for a while, as DGT clocks do
+            fb.fill_rect(x - 2, 5, 8 * len(period) + 3, 12, 1)
+            fb.text(period, x, 7, 0)
         _big_time(fb, self.chars, d[self._TLEN])
         self._status_line(fb, game, lg)
         if d[self._STATUS] & ARBITER:
@@ -233,15 +267,22 @@ class OledScreen:
         elif status & NEW_PERIOD:
             words.append(lang.NEXT_PERIOD[lg])
         else:
+            if d[self._DELAY] >= 0:  # the big digits count the delay down
+                secs = d[self._DELAY]
+                main = "%d:%02d:%02d" % (secs // 3600, secs // 60 % 60, secs % 60) if secs >= 3600 \
+                    else "%d:%02d" % (secs // 60, secs % 60)
+                words.append("%s %s" % (lang.DELAY[lg], main))
             if d[self._FOULS] >= 16:
                 words.append("%s%d" % (lang.FOULS[lg], d[self._FOULS] >> 4))
             if d[self._PERIODS] >= 0:
                 words.append("%s%d" % (lang.BYOYOMI[lg], d[self._PERIODS]))
+            if d[self._BLOCK] >= 0:
+                words.append("%s %d/%d" % (lang.OVERTIME[lg], d[self._BLOCK], game.sides[s].tc.canadian_moves))
             if d[self._EXEMPT]:
                 words.append(lang.EXEMPT[lg])
             if status & LOW_BATTERY:
                 words.append(lang.LOW_BATTERY[lg])
-        kinds = status >> FAULT_SHIFT
+        kinds = status >> FAULT_SHIFT & 0xFF
         if kinds and (status & MARK_PHASE or not words):
             # a latched fault: alone on the line, or in turn with what it holds
             words = [lang.FAULT[lg]]
@@ -257,7 +298,9 @@ class OledScreen:
 # -- 7-segment build (TM1637, four digits and a colon) -------------------------
 # M:SS below an hour, H:MM from an hour (both rounded up); the colon blinks on
 # the side whose clock runs. Flag: "FL--". Paused: "P" alternates with the
-# time. Late: "L" and the minutes left (under a minute, "L:SS"). Result:
+# time. A simple delay counts down as "d0:05" before the main time. A period
+# just reached: "Pr 2" alternates with the time while the other side moves.
+# Late: "L" and the minutes left (under a minute, "L:SS"). Result:
 # " 1-0", " 0-1", or " H-H" for a draw (half a point each). Tapping plus
 # shows the moves for a moment ("n 12"), minus the fouls and, in byo-yomi,
 # the periods left ("F2b3"). One second in four, a latched fault shows as "E"
@@ -284,7 +327,7 @@ class SegmentScreen:
         segs = self.segs
         blink = status & BLINK
         late = _late_ms(game, s, now)
-        kinds = status >> FAULT_SHIFT
+        kinds = status >> FAULT_SHIFT & 0xFF
         if status & MARK_PHASE and kinds:
             mark = self.mark
             mark[:] = b"E   "
@@ -319,8 +362,22 @@ class SegmentScreen:
                 segs[2] = 0
         elif game.paused and blink:
             encode_digits(b"P   ", segs)
+        elif status & PERIOD_MARK and blink and c.since == STOPPED and not game.paused:
+            # a period just reached: "Pr 2" alternates with the waiting side's time
+            encode_digits(b"Pr  ", segs)
+            self._two(c.period + 1, 2)
+            if c.period < 9:
+                segs[2] = 0
+        elif in_delay(c) and c.delay_left < 600000:
+            # the delay counts down first ("d0:05"), then the main time
+            secs = (c.delay_left + 999) // 1000
+            encode_digits(b"d   ", segs)
+            segs[1] = DIGIT_SEGMENTS[secs // 60]
+            self._two(secs % 60, 2)
+            if blink:
+                segs[1] |= 0x80
         else:
-            secs = (c.remaining + 999) // 1000
+            secs = (available_ms(c) + 999) // 1000
             if secs >= 3600:
                 mins = (secs + 59) // 60
                 self._two(mins // 60, 0)

@@ -91,6 +91,8 @@ def parse(text):
                     raise ScriptError("%d: write 'at TIME press|hold|down|up|snapshot ...'" % number)
             elif len(words) == 2 and not steps:
                 _setting(values, words[0], words[1], number)
+            elif words[0] == "clock" and not steps:  # a spec with modifiers has spaces
+                _setting(values, "clock", " ".join(words[1:]), number)
             else:
                 raise ScriptError("%d: unknown line '%s'" % (number, raw.strip()))
         except ScriptError:
