@@ -128,7 +128,8 @@ def build_parser():
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("scenario", help="play a scenario file and print the clock's state as JSON",
-                       description="Play a scenario file (format: SCENARIOS.md) through the firmware's "
+                       description="Play a scenario file (format: docs/SCENARIOS.md; rules: docs/RULES.md) "
+                                   "through the firmware's "
                                    "clock core and print the state at its 'end' as one JSON object. "
                                    "A malformed scenario prints 'LINE: message' and exits with status 2.")
     s.add_argument("file", metavar="FILE", help="scenario file, or - for standard input")

@@ -1,4 +1,4 @@
-"""Scenario files (shared/SCENARIOS.md): parse, then play through the firmware.
+"""Scenario files (docs/SCENARIOS.md): parse, then play through the firmware.
 
 Parsing happens here, on the host, so that every mistake is reported as
 `LINE: message`. What comes out is the game's setup and its events as plain

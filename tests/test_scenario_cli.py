@@ -301,3 +301,20 @@ def test_a_missing_file_is_an_error_without_json(capsys, tmp_path):
     code = cli.main(["scenario", str(tmp_path / "nope.scn")])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "nope.scn" in err
+
+
+def test_the_contract_and_the_rules_are_in_the_project(capsys):
+    """README and `scenario --help` point at docs/, and docs/ has what they promise."""
+    from clock import timecontrol
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text()
+    assert "docs/SCENARIOS.md" in readme and "docs/RULES.md" in readme and "shared/" not in readme
+    with pytest.raises(SystemExit):
+        cli.main(["scenario", "--help"])
+    assert "docs/SCENARIOS.md" in capsys.readouterr().out
+    contract = (root / "docs" / "SCENARIOS.md").read_text()
+    for word in ("increment-at-start", "remaining_ms", "flag_at_ms", "power-cut", "false-claim"):
+        assert word in contract, word
+    rules = (root / "docs" / "RULES.md").read_text()
+    for name in timecontrol.PRESETS:
+        assert "`%s" % name in rules, name

@@ -1,5 +1,5 @@
 # Time controls: the model, the spec-string parser, the presets and a
-# description in words. Spec grammar (see SCENARIOS.md):
+# description in words. Spec grammar (see docs/SCENARIOS.md):
 #   STAGE[,STAGE...][*][+INCREMENT][;MODIFIER...]   STAGE = TIME[/MOVES]
 #   MODIFIER = delay D | bronstein D | byoyomi KxD | canadian N/D | permove D
 #            | increment-at-start
