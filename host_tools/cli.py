@@ -125,6 +125,8 @@ def build_parser():
     p = argparse.ArgumentParser(prog="xqclock", description=(
         "Tournament clock and arbiter for Xiangqi (CXA rules), chess and Go: "
         "play scenarios through the firmware, on CPython or the MicroPython VM."))
+    from host_tools.board import version
+    p.add_argument("--version", action="version", version=f"xqclock {version()}")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     s = sub.add_parser("scenario", help="play a scenario file and print the clock's state as JSON",

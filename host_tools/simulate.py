@@ -14,7 +14,6 @@ from host_tools import firmware_path
 from host_tools.scenario import micropython_binary
 
 SIM = Path(__file__).resolve().parent / "sim"
-PROFILES = firmware_path.FIRMWARE.parent / "hardware" / "profiles"
 
 
 def install():
@@ -24,11 +23,10 @@ def install():
 
 
 def profile_path(name):
-    path = PROFILES / f"{name}.json"
-    if not path.exists():
-        raise SystemExit(f"xqclock: no board profile '{name}' (have: "
-                         f"{', '.join(p.stem for p in sorted(PROFILES.glob('*.json')))})")
-    return path
+    try:
+        return firmware_path.profile(name)
+    except ValueError as e:
+        raise SystemExit(f"xqclock: {e}") from None
 
 
 def headless(profile, script_text, vm="cpython"):

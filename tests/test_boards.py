@@ -19,7 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from host_tools.board import FIRMWARE, PROFILES, ROOT
+from host_tools.board import FIRMWARE, PROFILES
+
+ROOT = Path(__file__).resolve().parents[1]
 from host_tools.board.virtual import VirtualBoard
 
 pytest.importorskip("mpremote")

@@ -9,9 +9,8 @@ board: boot.py (installed as /boot.py: the atomic update step), agent.py
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-FIRMWARE = ROOT / "firmware"
-PROFILES = ROOT / "hardware" / "profiles"
+from host_tools.firmware_path import FIRMWARE, PROFILES  # noqa: F401  (the boards' files)
+
 HERE = Path(__file__).resolve().parent
 
 
@@ -20,14 +19,8 @@ class BoardError(Exception):
 
 
 def version():
-    """The firmware's version: the project's (pyproject.toml), as a string."""
-    try:
-        text = (ROOT / "pyproject.toml").read_text()
-        m = re.search(r'^version\s*=\s*"([^"]+)"', text, re.M)
-        if m:
-            return m.group(1)
-    except OSError:
-        pass
+    """The firmware's version: the installed xqclock's (pyproject.toml's, as
+    installed; tasks.py reinstalls when pyproject.toml changes)."""
     from importlib.metadata import version as installed
     return installed("xqclock")
 

@@ -3,6 +3,7 @@ argument handling and output; host_tools/cli.py defines their options."""
 import json
 import sys
 
+from host_tools import firmware_path
 from host_tools.board import BoardError
 
 
@@ -146,7 +147,7 @@ def pull(args):
 def virtual_board(args):
     from host_tools.board import virtual
     try:
-        virtual.hardware_profile(args.profile)
+        firmware_path.profile(args.profile)
     except ValueError as e:
         return _fail(e, 2)
     return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose)

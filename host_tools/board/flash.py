@@ -12,7 +12,8 @@ import json
 import time
 
 import host_tools.firmware_path  # noqa: F401  (device.* importable: profile and settings checks)
-from host_tools.board import PROFILES, BoardError, version_key
+from host_tools import firmware_path
+from host_tools.board import BoardError, version_key
 from host_tools.board.build import MANIFEST, Build, board_format, check_format, sha
 from host_tools.board.link import Link
 
@@ -26,16 +27,12 @@ def _json(text):
 
 def profile_bytes(name):
     """The bytes of a profile (a name in hardware/profiles or a file), checked."""
-    from pathlib import Path
     from device.board import check, ProfileError
-    path = Path(name)
-    if not path.suffix:
-        path = PROFILES / f"{name}.json"
     try:
+        path = firmware_path.profile(name)
         data = path.read_bytes()
-    except OSError:
-        names = ", ".join(sorted(p.stem for p in PROFILES.glob("*.json")))
-        raise BoardError(f"no board profile {name!r} (profiles: {names}, or a .json file)") from None
+    except (ValueError, OSError) as e:
+        raise BoardError(str(e)) from None
     try:
         check(json.loads(data))
     except (ValueError, ProfileError) as e:

@@ -9,8 +9,11 @@ repository and branch as package.json. Regenerate with
 """
 import json
 import sys
+from pathlib import Path
 
-from host_tools.board import FIRMWARE, PROFILES, ROOT, version
+from host_tools.board import FIRMWARE, PROFILES, version
+
+ROOT = Path(__file__).resolve().parents[2]  # the checkout whose files package.json names
 
 
 def package():

@@ -39,11 +39,10 @@ import time
 import tty
 from pathlib import Path
 
+from host_tools import firmware_path
 from host_tools.board.ports import registry
 
-ROOT = Path(__file__).resolve().parents[2]
-SIM = ROOT / "host_tools" / "sim"
-PROFILES = ROOT / "hardware" / "profiles"
+SIM = Path(__file__).resolve().parents[1] / "sim"
 VBOOT = Path(__file__).with_name("vboot.py")
 
 READY = b"\x00xq-ready\x00"
@@ -55,17 +54,6 @@ SOFT_REBOOT = b"MPY: soft reboot\r\n"
 HARD_RESET = 3  # exit status of machine.reset() in the VM
 SOFT_RESET = 4  # ... of machine.soft_reset()
 HOST_BUFFER = 1 << 16  # output kept for a port nobody reads (then dropped, like USB CDC)
-
-
-def hardware_profile(name):
-    """hardware/profiles/NAME.json, or a path to a profile file."""
-    path = Path(name)
-    if not path.suffix:
-        path = PROFILES / f"{name}.json"
-    if not path.is_file():
-        names = ", ".join(sorted(p.stem for p in PROFILES.glob("*.json")))
-        raise ValueError(f"no hardware profile {name!r} (profiles: {names}, or a .json file)")
-    return path
 
 
 def micropython_binary():
@@ -99,7 +87,7 @@ class VirtualBoard:
     def __init__(self, flash, hardware="oled", uid=None, heapsize=None, announce=True, log=None):
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
-        self.hardware = hardware_profile(hardware)
+        self.hardware = firmware_path.profile(hardware)
         self.uid = uid or hashlib.sha256(str(self.flash).encode()).hexdigest()[:16]
         self.heapsize = heapsize
         self.announce = announce
