@@ -1,12 +1,9 @@
 import os
 import sys
-import tempfile
+
+import pytest
 
 import host_tools.firmware_path  # noqa: F401  (firmware/ importable as on the board)
-
-# Scratch files of this run (tests/firmware/support.scratch), on both VMs: the
-# MicroPython processes inherit the variable.
-os.environ.setdefault("XQCLOCK_TEST_TMP", tempfile.mkdtemp(prefix="xqclock-tests-"))
 
 
 def pytest_terminal_summary(terminalreporter):

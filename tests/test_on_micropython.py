@@ -13,8 +13,8 @@ MODULES = sorted(p.stem for p in HERE.glob("test_*.py"))
 
 
 @pytest.mark.parametrize("module", MODULES)
-def test_module_passes_on_micropython(module):
-    env = dict(os.environ, MICROPYPATH=f"{HERE}:{firmware_path.FIRMWARE}:.frozen")
+def test_module_passes_on_micropython(module, tmp_path):
+    env = dict(os.environ, MICROPYPATH=f"{HERE}:{firmware_path.FIRMWARE}:.frozen", XQCLOCK_TEST_TMP=str(tmp_path))
     proc = subprocess.run([micropython_binary(), str(HERE / "mprun.py"), module],
                           capture_output=True, text=True, env=env, timeout=300)
     lines = proc.stdout.splitlines()

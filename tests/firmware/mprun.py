@@ -1,7 +1,11 @@
 # Runs the firmware tests on the MicroPython unix port: each module named on
 # the command line, each of its test_* functions; prints one line per test,
-# "PASS name" or "FAIL name: error", and exits 1 if any failed.
+# "PASS name" or "FAIL name: error", and exits 1 if any failed. Each test gets
+# a folder of its own for scratch files (support.FOLDER) under XQCLOCK_TEST_TMP.
+import os
 import sys
+
+import support
 
 
 def run(module_name):
@@ -10,6 +14,8 @@ def run(module_name):
     for name in sorted(dir(module)):
         if not name.startswith("test_"):
             continue
+        support.FOLDER = "%s/%s.%s" % (os.getenv("XQCLOCK_TEST_TMP"), module_name, name)
+        os.mkdir(support.FOLDER)
         try:
             getattr(module, name)()
             print("PASS %s.%s" % (module_name, name))

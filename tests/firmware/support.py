@@ -89,11 +89,15 @@ __all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "sc
            "PERIOD", "MASK", "PicoClock")
 
 
+# The running test's own folder: set before each test by tests/firmware/conftest.py
+# (CPython) and by mprun.py (MicroPython), so no two tests share a file.
+FOLDER = None
+
+
 def scratch(name):
-    """A fresh file path for a test's journal, in this test run's own folder
-    (conftest sets XQCLOCK_TEST_TMP, so runs side by side never share a file)."""
+    """A fresh file path for a test's journal, in the test's own folder."""
     import os
-    path = os.getenv("XQCLOCK_TEST_TMP", "/tmp") + "/xqclock-test-" + name
+    path = FOLDER + "/" + name
     for p in (path, path + ".tmp", path + ".bad"):
         try:
             os.remove(p)
