@@ -12,3 +12,34 @@ def pytest_terminal_summary(terminalreporter):
     if fuzz is not None and any(fuzz.CASES.values()):
         counts = ", ".join(f"{n} {what}" for what, n in fuzz.CASES.items())
         terminalreporter.write_line(f"fuzz cases run: {counts}")
+
+
+# -- virtual boards (host_tools/board/virtual.py), stopped after the test; tests/boards.py talks to them
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("mpy-cache")
+
+
+@pytest.fixture
+def env(tmp_path, cache, monkeypatch):
+    """Commands see only this test's virtual boards (no USB) and share the mpy cache."""
+    values = {"XQCLOCK_VIRTUAL_BOARDS": str(tmp_path / "boards"), "XQCLOCK_USB": "0",
+              "XDG_CACHE_HOME": str(cache)}
+    for k, v in values.items():
+        monkeypatch.setenv(k, v)
+    return dict(os.environ, **values)
+
+
+@pytest.fixture
+def board(tmp_path, env):
+    from host_tools.board.virtual import VirtualBoard
+    with VirtualBoard(tmp_path / "flash") as b:
+        yield b
+
+
+@pytest.fixture
+def two_boards(tmp_path, env):
+    from host_tools.board.virtual import VirtualBoard
+    with VirtualBoard(tmp_path / "flash-a") as a, VirtualBoard(tmp_path / "flash-b", "segment7") as b:
+        yield a, b

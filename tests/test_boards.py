@@ -9,7 +9,6 @@ and are stopped by the fixtures.
 import hashlib
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -19,77 +18,11 @@ from pathlib import Path
 
 import pytest
 
+from boards import ROOT, flash, halt, interrupt, mpremote, running, xqclock
 from host_tools.board import FIRMWARE, PROFILES
-
-ROOT = Path(__file__).resolve().parents[1]
 from host_tools.board.virtual import VirtualBoard
 
-pytest.importorskip("mpremote")
-pytest.importorskip("serial")
-
-
-@pytest.fixture(scope="session")
-def cache(tmp_path_factory):
-    return tmp_path_factory.mktemp("mpy-cache")
-
-
-@pytest.fixture
-def env(tmp_path, cache, monkeypatch):
-    """Commands see only this test's virtual boards (no USB) and share the mpy cache."""
-    values = {"XQCLOCK_VIRTUAL_BOARDS": str(tmp_path / "boards"), "XQCLOCK_USB": "0",
-              "XDG_CACHE_HOME": str(cache)}
-    for k, v in values.items():
-        monkeypatch.setenv(k, v)
-    return dict(os.environ, **values)
-
-
-@pytest.fixture
-def board(tmp_path, env):
-    with VirtualBoard(tmp_path / "flash") as b:
-        yield b
-
-
-@pytest.fixture
-def two_boards(tmp_path, env):
-    with VirtualBoard(tmp_path / "flash-a") as a, VirtualBoard(tmp_path / "flash-b", "segment7") as b:
-        yield a, b
-
-
-def xqclock(env, *args, timeout=60):
-    return subprocess.run([sys.executable, "-m", "host_tools.cli", *map(str, args)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
-
-
-def mpremote(env, port, *args, timeout=30):
-    proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, *args], env=env,
-                          capture_output=True, text=True, timeout=timeout)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return proc.stdout
-
-
-def interrupt(board, settle=0.6):
-    """Ctrl-C, once the board has been up `settle` s; what it said, up to its prompt."""
-    end = time.monotonic() + 15
-    while board.uptime < settle and time.monotonic() < end:
-        time.sleep(0.05)
-    import serial
-    with serial.Serial(board.path, timeout=0.2) as s:
-        s.write(b"\r\x03")
-        seen = b""
-        while not seen.endswith(b">>> ") and time.monotonic() < end:
-            seen += s.read(256)
-    return seen.decode()
-
-
-def running(env, board):
-    """Whether the board runs the clock: interrupted, it was in App.run's loop."""
-    text = interrupt(board)
-    return "KeyboardInterrupt" in text and re.search(r'File "device/app.py", line \d+, in run', text) is not None
-
-
-def halt(env, board):
-    """Stop the clock's program (it keeps /game.xqj open) before the test writes journals."""
-    mpremote(env, board.path, "resume", "exec", "pass")
+pytestmark = pytest.mark.slow
 
 
 def sha(path):
@@ -120,12 +53,6 @@ def one_line_error(proc):
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("xqclock: "), proc.stderr
     return lines[0]
-
-
-def flash(env, board, *extra):
-    proc = xqclock(env, "flash", "--port", board.path, *extra)
-    assert proc.returncode == 0, proc.stdout + proc.stderr
-    return proc
 
 
 def files_on(flash_dir):

@@ -3,10 +3,14 @@ another (virtual) board, which resumes it paused with the same times, moves,
 period and fouls."""
 import shutil
 
-from test_boards import cache, env, flash, halt, running, two_boards, xqclock  # noqa: F401  (fixtures)
+import pytest
+
+from boards import flash, halt, running, xqclock
 from clock import events as ev
 from clock.table import Table
 from host_tools.board.transfer import restored_state
+
+pytestmark = pytest.mark.slow
 
 
 def game_in_progress(path):

@@ -1,0 +1,53 @@
+"""Talking to virtual boards from the tests, as an organiser would: the
+xqclock command and mpremote as subprocesses, Ctrl-C over the serial port.
+The boards themselves are fixtures (tests/conftest.py: board, two_boards)."""
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def xqclock(env, *args, timeout=60):
+    return subprocess.run([sys.executable, "-m", "host_tools.cli", *map(str, args)], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def mpremote(env, port, *args, timeout=30):
+    proc = subprocess.run([sys.executable, "-m", "mpremote", "connect", port, *args], env=env,
+                          capture_output=True, text=True, timeout=timeout)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout
+
+
+def interrupt(board, settle=0.6):
+    """Ctrl-C, once the board has been up `settle` s; what it said, up to its prompt."""
+    end = time.monotonic() + 15
+    while board.uptime < settle and time.monotonic() < end:
+        time.sleep(0.05)
+    import serial
+    with serial.Serial(board.path, timeout=0.2) as s:
+        s.write(b"\r\x03")
+        seen = b""
+        while not seen.endswith(b">>> ") and time.monotonic() < end:
+            seen += s.read(256)
+    return seen.decode()
+
+
+def running(env, board):
+    """Whether the board runs the clock: interrupted, it was in App.run's loop."""
+    text = interrupt(board)
+    return "KeyboardInterrupt" in text and re.search(r'File "device/app.py", line \d+, in run', text) is not None
+
+
+def halt(env, board):
+    """Stop the clock's program (it keeps /game.xqj open) before the test writes journals."""
+    mpremote(env, board.path, "resume", "exec", "pass")
+
+
+def flash(env, board, *extra):
+    proc = xqclock(env, "flash", "--port", board.path, *extra)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc
