@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Developer tasks that set themselves up: `python3 tasks.py run|test|bench`.
+"""Developer tasks that set themselves up: `python3 tasks.py run|test|quick|bench`.
 
 Only the standard library is used here, so this works on a machine that has
 nothing but Python. The first run creates `.venv` and installs the project with
@@ -43,6 +43,9 @@ def main(argv):
     if task == "test":
         venv()
         return run("python", "-m", "pytest", *rest)
+    if task == "quick":
+        venv()
+        return run("python", "-m", "pytest", "-m", "not slow", *rest)
     if task == "demo":
         venv()
         return run("xqclock", "demo", *rest)
@@ -50,8 +53,9 @@ def main(argv):
         venv()
         return run("python", "-m", "host_tools.bench", *rest)
     print(__doc__.strip())
-    print("\ntasks: run (the clock, simulated), test (every test, both VMs), bench (figures on MicroPython),"
-          "\n       demo (an example game printed move by move)")
+    print("\ntasks: run (the clock, simulated), test (every test, both VMs; what CI runs),"
+          "\n       quick (the tests not marked slow: no virtual boards, emulated Pico, power cuts or wheel),"
+          "\n       bench (figures on MicroPython), demo (an example game printed move by move)")
     return 0 if task == "help" else 2
 
 

@@ -331,6 +331,7 @@ def test_a_custom_control_built_with_the_keys(tmp_path):
     assert game.sides[0].tc.permove_ms == 30000
 
 
+@pytest.mark.slow  # five minutes of the loop, drawn
 def test_seven_segment_build_shows_time_flag_moves_and_fouls(tmp_path):
     from tm1637_model import CHAR_OF  # noqa: F401  (the model decodes digits to text)
     r = rig(tmp_path, profile="segment7", clock="5m")
