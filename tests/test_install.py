@@ -64,7 +64,7 @@ def test_the_wheel_carries_every_host_tool_the_firmware_and_the_profiles(wheel):
     wanted |= {"host_tools/firmware/" + p.relative_to(ROOT / "firmware").as_posix()
                for p in (ROOT / "firmware").rglob("*.py") if "__pycache__" not in p.parts}
     wanted |= {"host_tools/profiles/" + p.name for p in (ROOT / "hardware" / "profiles").glob("*.json")}
-    assert wanted - names == set()
+    assert wanted - names == set(), "missing from the wheel: list their packages in pyproject.toml"
 
 
 def test_the_wheel_declares_what_flash_needs_at_run_time(wheel):
