@@ -29,6 +29,9 @@ DRAW_ONLY = ("agreed", "move-limit", "no-win")
 WIN_ONLY = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline")
 SIDE_ACTIONS = {"arrive": ev.ARRIVE, "foul": ev.FOUL, "warn": ev.WARN,
                 "false-claim": ev.FALSE_CLAIM, "offer": ev.OFFER}
+# Actions of a game in play: before the round starts there is no clock to
+# pause or correct, no move to claim about or offer a draw after.
+IN_PLAY_ONLY = (ev.PAUSE, ev.RESUME, ev.ADJUST, ev.FOUL, ev.FALSE_CLAIM, ev.OFFER)
 
 
 class ScenarioError(ValueError):
@@ -48,6 +51,7 @@ class Scenario:
         self.events = []  # [t, kind, side, value]
         self.end = None
         self.power_off = False
+        self.started = False  # a 'start' action has come
 
     def settings(self):
         return dict(self.clock, forfeit=self.forfeit, fouls=self.fouls, absent=self.absent)
@@ -193,6 +197,9 @@ def parse(text):
                     raise ValueError("no 'clock' line before the first action")
                 action = _action(t, words[2:])
                 _power(sc, action[1])
+                if action[1] in IN_PLAY_ONLY and not sc.started:
+                    raise ValueError(f"'{words[2]}' makes no sense before the start (no 'at TIME start' yet)")
+                sc.started = sc.started or action[1] == ev.START
                 sc.events.append(action)
                 last_t = t
             elif head == "end":

@@ -412,3 +412,18 @@ def test_round_marks_a_damaged_journal(tmp_path, capsys):
     code, out, _ = run(capsys, "--round", d, "--format", "json")
     row = json.loads(out)["boards"][0]
     assert row["board"] == 1 and row["journal_check"].startswith("NOT INTACT")
+
+
+def test_an_arrival_by_a_press_is_on_the_sheet(tmp_path, capsys):
+    """Issue 15.1: Black pressed out of turn to say 'here'; the sheet to be
+    signed must not say Black did not arrive while the clock plays on."""
+    path, state = play(tmp_path, "clock 20m\nforfeit 10m\nabsent black\nat 0 start\n"
+                                 "at 1m press black\nend 12m\n")
+    assert state["result"] is None
+    code, out, err = run(capsys, path)
+    assert code == 0, err
+    assert "did not arrive" not in out and "Black arrives (pressed the lever)" in out
+    assert "in progress" in out
+    d = as_json(capsys, path)
+    assert d["result"] is None or d["result"].get("score") is None
+    assert not events_of(d, "move")  # the press was no move

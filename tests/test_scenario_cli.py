@@ -318,3 +318,43 @@ def test_the_contract_and_the_rules_are_in_the_project(capsys):
     rules = (root / "docs" / "RULES.md").read_text()
     for name in timecontrol.PRESETS:
         assert "`%s" % name in rules, name
+
+
+# -- issue 15: what a reliability test found ---------------------------------------
+
+ARRIVAL_BY_PRESS = """\
+clock 20m
+forfeit 10m
+absent black
+at 0 start
+at 1m press black   # not Black's turn: no move, but Black is at the board
+{cut}
+end 12m
+"""
+
+
+@pytest.mark.parametrize("cut", ["", "at 2m power-cut\nat 3m power-on\nat 3m resume"])
+def test_an_arrival_by_a_press_that_does_not_count_survives_a_power_cut(capsys, tmp_path, cut):
+    """Issue 15.1: the press that marks Black present must reach the journal,
+    so a power cut does not turn the arrival back into a forfeit."""
+    state = both_vms(capsys, tmp_path, ARRIVAL_BY_PRESS.format(cut=cut))
+    assert state["result"] is None
+    assert state["black"]["present"] and state["black"]["arrived_at_ms"] == 60000
+    assert state["black"]["moves"] == 0 and state["running"] == "red"
+
+
+@pytest.mark.parametrize("action", ["false-claim red", "foul black", "penalty red 1m", "bonus red 1m",
+                                    "offer black", "pause", "resume"])
+def test_actions_that_make_no_sense_before_the_start_are_refused(capsys, tmp_path, action):
+    """Issue 15.8: a false claim before the start used to end the game on time
+    before it began; such actions are a malformed scenario, named by line."""
+    text = "clock 5m\nat 0 %s\nat 1s start\nend 1m\n" % action
+    line, message = malformed(capsys, tmp_path, text)
+    assert line == 2 and "before the start" in message and action.split()[0] in message
+
+
+@pytest.mark.parametrize("action", ["arrive black", "warn red", "press black", "moves red 3",
+                                    "result red discipline"])
+def test_actions_that_may_come_before_the_start_still_do(capsys, tmp_path, action):
+    state = both_vms(capsys, tmp_path, "clock 5m\nabsent black\nat 0 %s\nat 1s start\nend 1m\n" % action)
+    assert state["time_ms"] == 60000

@@ -165,13 +165,15 @@ class Game:
         return True
 
     def press(self, s, t):
-        """Side s pressed its lever: a completed move if its clock was running."""
-        if not self.present[s]:
-            self.arrive(s, t)  # a player who presses is at the board
+        """Side s pressed its lever: a completed move if its clock was running.
+        Returns whether the game changed: a press that is no move still marks
+        an absent player present (they are at the board), and that must be
+        journaled like any other change."""
+        arrived = not self.present[s] and self.arrive(s, t)
         self.advance(t)
         side = self.sides[s]
         if self.over() or side.since == STOPPED or s != self.turn:
-            return False
+            return arrived
         side.complete_move(t)
         self.turn = 1 - s
         other = self.sides[self.turn]
@@ -201,7 +203,14 @@ class Game:
                 self.sides[s].start(t)
         return True
 
+    def in_play(self):
+        """Whether the game has started and not ended: the only time fouls,
+        time corrections, claims and offers make sense."""
+        return self.started and not self.over()
+
     def set_moves(self, s, n, t):
+        """The arbiter corrects a move count (before the start too: a game
+        continued from an earlier session starts from its counts)."""
         self.advance(t)
         if self.over():
             return False
@@ -211,7 +220,7 @@ class Game:
     def adjust(self, s, ms, t):
         """Arbiter adds (ms > 0) or takes (ms < 0) time; taking may flag."""
         self.advance(t)
-        if self.over():
+        if not self.in_play():
             return False
         side = self.sides[s]
         if ms >= 0:
@@ -225,7 +234,7 @@ class Game:
     def foul(self, s, t):
         """One foul (§9); reaching the foul limit loses the game (§4.1.8)."""
         self.advance(t)
-        if self.over():
+        if not self.in_play():
             return False
         self.fouls[s] += 1
         if self.fouls[s] >= self.foul_limit:
@@ -243,7 +252,7 @@ class Game:
         Both are recorded; if the 5 minutes empty the clock it is a loss on
         time, else the foul may reach the limit."""
         self.advance(t)
-        if self.over():
+        if not self.in_play():
             return False
         side = self.sides[s]
         self.fouls[s] += 1
@@ -258,7 +267,7 @@ class Game:
         """A draw offer (§23.1). Offering again before the other side has offered
         is noted for the arbiter as a possible §9.1.3 foul, not fouled here."""
         self.advance(t)
-        if self.over():
+        if not self.in_play():
             return False
         self.offers[s] += 1
         if self.last_offer == s:

@@ -82,7 +82,7 @@ def _side_state(game, s):
 
 
 def _state(game):
-    return {"sides": (_side_state(game, RED), _side_state(game, BLACK)),
+    return {"sides": (_side_state(game, RED), _side_state(game, BLACK)), "turn": game.turn,
             "reason": game.reason, "winner": game.winner, "result_at": game.result_at}
 
 
@@ -175,6 +175,8 @@ class GameRecord:
             if not done:
                 self._add(n, t, "press", side, "%s pressed out of turn: no move" % T)
                 return
+            if after["turn"] == before["turn"]:
+                return  # no move: the press told the clock a late player is here (see _changes)
             c = after["sides"][side]
             number = len(self.moves[side]) + 1
             m = {"press": number, "move": c["moves"], "t_ms": t, "time": hms(t), "think_ms": think_ms,
