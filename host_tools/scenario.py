@@ -17,6 +17,7 @@ from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools import playback
 from clock import events as ev
 from clock import timecontrol
+from clock.spaces import normalize
 from clock.durations import parse_ms, digits
 from clock.game import REASONS, RED, BLACK, DRAW
 
@@ -180,6 +181,7 @@ def parse(text):
     last_t = 0
     end_line = None
     for number, raw in enumerate(text.splitlines(), 1):
+        raw = normalize(raw)  # the firmware's white space: a spec on this line goes to the board
         words = raw.split("#", 1)[0].split()
         if not words:
             continue

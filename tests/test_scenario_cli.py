@@ -358,3 +358,14 @@ def test_actions_that_make_no_sense_before_the_start_are_refused(capsys, tmp_pat
 def test_actions_that_may_come_before_the_start_still_do(capsys, tmp_path, action):
     state = both_vms(capsys, tmp_path, "clock 5m\nabsent black\nat 0 %s\nat 1s start\nend 1m\n" % action)
     assert state["time_ms"] == 60000
+
+
+@pytest.mark.parametrize("space", ["\u00a0", "\u3000", "\t"])
+def test_a_space_that_is_not_ascii_means_the_same_on_both_vms(capsys, tmp_path, space):
+    """Issue 15.4: a no-break or full-width space in a spec is a space on both
+    VMs, in the scenario's words and in the spec the firmware parses."""
+    text = ("clock 5m/40{s},15m/10*;delay{s}2s\nat{s}0 start\nat 10s{s}press{s}red\nend 30s\n"
+            .format(s=space))
+    state = both_vms(capsys, tmp_path, text)
+    assert side(state, "red") == (300000 - 8000, 1, False, None)
+    assert state["black"]["remaining_ms"] == 300000 - 18000

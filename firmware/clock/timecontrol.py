@@ -5,6 +5,7 @@
 #            | increment-at-start
 
 from clock.durations import parse_ms, words, digits
+from clock.spaces import normalize
 
 DELAY_NONE = 0
 DELAY_SIMPLE = 1
@@ -229,6 +230,7 @@ def _expand(spec):
 
 def parse_side(spec):
     """Parse one side's spec string (or a preset with one control) into a TimeControl."""
+    spec = normalize(spec)
     text, name = _expand(spec.strip())
     if isinstance(text, tuple):
         raise ValueError("%s gives each side its own time; use it for both sides" % name)
@@ -251,6 +253,7 @@ def parse_side(spec):
 
 def parse(spec):
     """Parse a spec string or preset name into a Control for both sides."""
+    spec = normalize(spec)
     text, name = _expand(spec.strip())
     if isinstance(text, tuple):
         return Control(parse_side(text[0]), parse_side(text[1]), name)

@@ -22,6 +22,7 @@ from pathlib import Path
 import host_tools.firmware_path  # noqa: F401  (clock.*, device.* from firmware/)
 from clock import timecontrol
 from clock.durations import parse_ms, words, digits
+from clock.spaces import normalize
 from device import settings as cfg
 
 from host_tools.board import BoardError
@@ -84,9 +85,9 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
             timecontrol.parse(clock)
         except ValueError as e:
             raise ValueError(f"clock '{clock}': {e}") from None
-        out["clock"] = clock.strip()
+        out["clock"] = normalize(clock).strip()  # what the board stores: its own white space
     if clock_black is not None:
-        spec = clock_black.strip()
+        spec = normalize(clock_black).strip()
         if spec.lower() in ("", "same", "none"):
             spec = ""
         else:

@@ -15,7 +15,8 @@
 #
 # Times are from the start of the script, in the forms of SCENARIOS.md.
 
-from clock.durations import parse_ms
+from clock.durations import parse_ms, digits
+from clock.spaces import normalize
 from device.settings import DEFAULTS, check
 
 KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
@@ -48,7 +49,7 @@ def _setting(values, word, arg, line):
         values["code"] = arg
     elif word == "forfeit":
         values["forfeit"] = parse_ms(arg)
-    elif word == "fouls" and arg.isdigit():
+    elif word == "fouls" and digits(arg):
         values["fouls"] = int(arg)
     else:
         raise ScriptError("%d: unknown setting '%s %s'" % (line, word, arg))
@@ -63,7 +64,7 @@ def parse(text):
     number = 0
     for raw in text.split("\n"):
         number += 1
-        words = raw.split("#", 1)[0].split()
+        words = normalize(raw).split("#", 1)[0].split()  # the same words on both VMs
         if not words:
             continue
         try:
