@@ -9,6 +9,7 @@ import os
 from clock import events, timecontrol
 from clock.game import Game, RED, BLACK, STOPPED
 from clock.journal import Journal, JournalError, Loaded
+from clock.durations import LIMIT_MS
 
 # What a power cut may lose of a running clock's time. A checkpoint falls
 # due CHECKPOINT_MS after the last record and records the time of the loop
@@ -20,14 +21,37 @@ STEP_MS_MAX = 1000
 CHECKPOINT_MS = LOSS_BOUND_MS - STEP_MS_MAX
 
 
+def _spec(settings, key):
+    spec = settings.get(key)
+    if not isinstance(spec, str):
+        raise JournalError("the journal's settings: %s is %r, not a time control" % (key, spec))
+    return spec
+
+
 def build_game(settings):
-    """A fresh Game from the settings a journal header holds."""
-    if "clock" in settings:
-        control = timecontrol.parse(settings["clock"])
-    else:
-        control = timecontrol.handicap(settings["red"], settings["black"])
-    absent = [s for s in (RED, BLACK) if settings.get("absent", (0, 0))[s]]
-    return Game(control, settings.get("forfeit", STOPPED), settings.get("fouls", 3), absent)
+    """A fresh Game from the settings a journal header holds, checked field
+    by field as strictly as the board's settings: the chain hash has no key,
+    so a header with a valid chain may still hold anything. Raises
+    JournalError naming the field."""
+    try:
+        if "clock" in settings:
+            control = timecontrol.parse(_spec(settings, "clock"))
+        else:
+            control = timecontrol.handicap(_spec(settings, "red"), _spec(settings, "black"))
+    except JournalError:
+        raise
+    except ValueError as e:
+        raise JournalError("the journal's settings: clock: %s" % e)
+    forfeit = settings.get("forfeit", STOPPED)
+    if type(forfeit) is not int or not STOPPED <= forfeit <= LIMIT_MS:
+        raise JournalError("the journal's settings: forfeit is %r, not -1 or a number of ms" % (forfeit,))
+    fouls = settings.get("fouls", 3)
+    if type(fouls) is not int or not 1 <= fouls <= 9:
+        raise JournalError("the journal's settings: fouls is %r, not 1 to 9" % (fouls,))
+    absent = settings.get("absent", [0, 0])
+    if not isinstance(absent, list) or len(absent) != 2 or [a for a in absent if a not in (0, 1) or type(a) is not int]:
+        raise JournalError("the journal's settings: absent is %r, not [red, black] of 0 or 1" % (absent,))
+    return Game(control, forfeit, fouls, [s for s in (RED, BLACK) if absent[s]])
 
 
 def replay(loaded):

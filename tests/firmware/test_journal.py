@@ -221,3 +221,19 @@ def test_a_long_game_keeps_the_journal_bounded():
     assert size < 110 * 1024
     back = Table.restore(path)
     assert back.game.sides[RED].moves == 1000 and back.game.sides[BLACK].moves == 1000
+
+
+def test_a_header_no_clock_could_write_is_set_aside_at_boot():
+    """Issue 15.5: a forged header with a valid chain; the board keeps a clock."""
+    from clock.journal import Journal
+    for field, value in (("clock", 5), ("clock", None), ("fouls", "3"), ("forfeit", "x"),
+                         ("clock", "nope"), ("absent", [0, 5]), ("fouls", 1.0)):
+        path = scratch("forged")
+        bad = settings()
+        bad[field] = value
+        j = Journal.create(path, bad)
+        j.append(0, ev.START, 0, 0)
+        j.close()
+        table = boot(path, settings("5m"))
+        assert not table.game.started and table.notice is not None and field in table.notice, (field, table.notice)
+        table.close()
