@@ -30,7 +30,7 @@ def _clock_words(ms):
 
 
 class App:
-    def __init__(self, board, clock, values, journal=JOURNAL, settings_path="/settings.json"):
+    def __init__(self, board, clock, values, journal=JOURNAL, settings_path="/settings.json", hall=None):
         self.board = board
         self.clock = clock
         self.values = values
@@ -50,6 +50,7 @@ class App:
         self.console = faults.Console(clock)
         self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
         self.info_until = STOPPED
+        self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
         self._new_screens()
 
     def _new_screens(self):
@@ -115,6 +116,8 @@ class App:
         self.table.tick(now)
         self.sound(now)
         self.draw(now)
+        if self.hall is not None:
+            self.hall.step(self, tick)
 
     # -- keys -------------------------------------------------------------------
 
@@ -390,6 +393,8 @@ class App:
             bits |= self.info
         if now % 4000 >= 3000:
             bits |= screens.MARK_PHASE
+        if self.hall is not None and self.hall.down:
+            bits |= screens.OFFLINE
         return bits | self.fault_kinds << screens.FAULT_SHIFT
 
     def draw(self, now):
@@ -481,7 +486,8 @@ def main():
     if problem:
         print(problem, "- using the defaults")
     board = Board(profile, time)
-    App(board, time, values, journal_path(board)).run()
+    from device.hall import reporter_for
+    App(board, time, values, journal_path(board), hall=reporter_for(time)).run()
 
 
 def journal_path(board, mountpoint="/fram"):

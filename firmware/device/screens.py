@@ -26,7 +26,9 @@ SHOW_FOULS = 64  # 7-segment build: minus was tapped, show fouls and byo-yomi pe
 MARK_PHASE = 128  # one second in four: the marks (a fault, a low battery) have the display
 FAULT_SHIFT = 8  # status >> FAULT_SHIFT & 0xFF = the latched fault kinds (device/faults.py)
 PERIOD_MARK = 1 << 16  # this side reached a new period a short while ago (DGT's period flag)
-_OLED_STATUS = LOW_BATTERY | ARBITER | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK
+OFFLINE = 1 << 17  # the clock reports to the hall and its connection is down: a small mark
+_OLED_STATUS = LOW_BATTERY | ARBITER | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK \
+    | OFFLINE
 
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
@@ -242,6 +244,8 @@ class OledScreen:
         self._status_line(fb, game, lg)
         if d[self._STATUS] & ARBITER:
             fb.rect(0, 0, _W, 64, 1)  # a frame round the screen: arbiter mode
+        if d[self._STATUS] & OFFLINE:
+            fb.fill_rect(_W - 4, 60, 3, 3, 1)  # a dot in the corner: no connection to the hall
 
     def _status_line(self, fb, game, lg):
         """The bottom line: the most important thing this player must know."""
@@ -389,6 +393,8 @@ class SegmentScreen:
                 segs[0] = 0  # no leading zero
             if c.since == STOPPED or blink:
                 segs[1] |= 0x80
+        if status & OFFLINE:
+            segs[3] |= 0x80  # the last digit's dot (where the module has one): no connection to the hall
         if segs == self.shown:
             return False
         self.shown[:] = segs

@@ -4,7 +4,8 @@ main.py (and boot.py, if the firmware has one) stay source, as the board runs
 them by name; every other module becomes .mpy, compiled for the board's
 bytecode version and architecture (-march; the firmware has no native code,
 so the bytes are the same for every architecture). The boot step
-host_tools/board/boot.py is added as /boot.py when firmware/ has none.
+host_tools/board/boot.py is added as /boot.py when firmware/ has none; the
+micropython-lib modules of host_tools/board/libs.py (umqtt) are added too.
 Compiled files are cached by source hash under ~/.cache/xqclock/mpy.
 """
 import hashlib
@@ -109,7 +110,11 @@ class Build:
             if rel in KEEP_SOURCE:
                 self.files[rel] = path.read_bytes()
             else:
-                jobs.append((rel, path))
+                jobs.append((rel, self.source))
+        from host_tools.board.libs import library_files
+        libraries, self.problem = library_files()
+        for rel, path in libraries.items():
+            jobs.append((rel, path.parents[len(Path(rel).parts) - 1]))
         if "boot.py" not in self.files:
             self.files["boot.py"] = (HERE / "boot.py").read_bytes()
         with ThreadPoolExecutor(max_workers=min(8, (os.cpu_count() or 2) * 2)) as pool:
@@ -117,8 +122,8 @@ class Build:
                 self.files[rel[:-3] + ".mpy"] = data
 
     def _compile_one(self, job):
-        rel, path = job
-        source = path.read_bytes()
+        rel, root = job  # firmware/ or a library's folder in the cache
+        source = (root / rel).read_bytes()
         key = sha(b"%s\0%s\0%s\0%s" % (rel.encode(), str(self.format).encode(),
                                        (self.march or "").encode(), source))
         cached = cache_dir() / f"{key}.mpy"
@@ -131,7 +136,7 @@ class Build:
         cmd = [self.compiler, "-o", str(out), rel]
         if self.march:
             cmd.insert(1, f"-march={self.march}")
-        proc = subprocess.run(cmd, cwd=self.source, capture_output=True, text=True)
+        proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)
         if proc.returncode:
             out.unlink(missing_ok=True)
             lines = (proc.stderr or proc.stdout).strip().splitlines()

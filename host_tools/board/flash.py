@@ -100,7 +100,8 @@ def flash_one(port, builds, profile=None, force=False, timeout=5.0, progress=Non
             and old is not None and (old.get("version"), old.get("build")) == (build.version, build.build)
         result = {"port": port, "board": info.get("uid") or "-", "version": f"{build.version} ({build.build})",
                   "files": 0, "bytes": 0}
-        warning = _settings_warning(info.get("settings"))
+        warning = "; ".join(w for w in (_settings_warning(info.get("settings")), build.problem and
+                                        f"{build.problem}: it will not report to the hall") if w)
         if up_to_date:
             link.finish()
             result.update(outcome="up to date", seconds=time.monotonic() - t0, note=warning)

@@ -1,0 +1,235 @@
+# The clock's reports to the hall (`xqclock hall`): its state as one JSON
+# object, retained, on xqclock/EVENT/BOARD/state over MQTT, on every event and
+# every few seconds while a clock runs; "1" on .../online, with "0" as the
+# last will. The client is micropython-lib's umqtt.simple, installed with the
+# firmware by `xqclock flash`.
+#
+# The network never holds up a press or the display: presses are stamped by
+# their IRQ, every socket has a short timeout (a connect, its CONNACK or a
+# write waits at most timeout_ms), a failure drops the connection and it is
+# tried again later, backing off to RETRY_MAX_MS; meanwhile `down` puts a
+# small mark on the screens. A step that publishes nothing allocates nothing.
+# The settings are /network.json on the board (`xqclock config push --wifi
+# ... --broker ...`); a clock without it does not report.
+
+import json
+
+from clock import snapshot
+from clock.game import STOPPED
+
+NETWORK = "/network.json"
+TOPIC = "xqclock/%s/%s/%s"  # event, board, "state" | "online"
+ONLINE = b"1"
+OFFLINE = b"0"  # the last will
+DEFAULTS = {
+    "wifi": "",  # Wi-Fi name (Pico W); "" = the network is already there (the virtual board)
+    "wifi_password": "",
+    "broker": "",  # the broker's address (an IP address: a name costs a DNS wait)
+    "port": 0,  # 0: 1883, or 8883 with tls
+    "user": "",
+    "password": "",
+    "tls": False,
+    "event": "event",
+    "timeout_ms": 150,  # the longest a socket operation may hold up the loop
+}
+RUNNING_EVERY_MS = 5000  # while a clock runs, at least this often
+IDLE_EVERY_MS = 20000  # otherwise (well inside the keep-alive: no false will)
+KEEPALIVE_S = 60
+RETRY_FIRST_MS = 2000
+RETRY_MAX_MS = 30000
+
+
+def check(values):
+    """Fill defaults and check each field; raises ValueError naming the field."""
+    out = dict(DEFAULTS)
+    for key in values:
+        if key not in DEFAULTS:
+            raise ValueError("network: unknown field %r" % key)
+        out[key] = values[key]
+    for key in ("wifi", "wifi_password", "broker", "user", "password", "event"):
+        if not isinstance(out[key], str):
+            raise ValueError("network: %s must be text" % key)
+    if not out["broker"]:
+        raise ValueError("network: broker is missing (the broker's address)")
+    event = out["event"]
+    if not isinstance(event, str) or not event or "/" in event or "+" in event or "#" in event:
+        raise ValueError("network: event must be a name without / + #")
+    if not isinstance(out["port"], int) or not 0 <= out["port"] <= 65535:
+        raise ValueError("network: port must be 0 (the default) to 65535")
+    if not isinstance(out["tls"], bool):
+        raise ValueError("network: tls must be true or false")
+    t = out["timeout_ms"]
+    if not isinstance(t, int) or not 10 <= t <= 2000:
+        raise ValueError("network: timeout_ms must be 10 to 2000")
+    return out
+
+
+def load(path=NETWORK):
+    """(values or None, problem): None when the clock has no network settings."""
+    try:
+        with open(path) as f:
+            return check(json.loads(f.read())), None
+    except OSError:
+        return None, None
+    except ValueError as e:
+        return None, str(e)
+
+
+def board_name(values, clock_id):
+    """The BOARD of the topics: the board number if the organiser set one, else the clock's id."""
+    n = values.get("board")
+    return "%d" % n if isinstance(n, int) and n > 0 else clock_id
+
+
+def _text(s):
+    return json.dumps(s if isinstance(s, str) else "")
+
+
+def message(app, clock_id, sent_ms):
+    """The state object of SCENARIOS.md plus what the hall shows and alerts on."""
+    table = app.table
+    game = table.game
+    values = app.values
+    bat = app.board.battery
+    n = values.get("board")
+    return snapshot.to_json(game, table.notice)[:-1] + (
+        ', "board": %s, "names": {"red": %s, "black": %s}, "battery": %s, "fault": %d, '
+        '"clock_id": "%s", "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d}') % (
+        "%d" % n if isinstance(n, int) and n > 0 else "null",
+        _text(values.get("red")), _text(values.get("black")),
+        "null" if bat is None else "%d" % bat.percent(),
+        app.faults, clock_id, sent_ms,
+        "null" if game.forfeit_at == STOPPED else "%d" % game.forfeit_at, values["fouls"])
+
+
+class _Sockets:
+    """umqtt.simple's `socket` module, with a timeout on every socket it makes."""
+
+    def __init__(self, timeout_s):
+        import socket  # type: ignore[import-not-found]  # not in the Pico stubs
+        self._socket = socket
+        self.timeout = timeout_s
+
+    def socket(self, *args):
+        s = self._socket.socket(*args)
+        s.settimeout(self.timeout)
+        return s
+
+    def getaddrinfo(self, *args):
+        return self._socket.getaddrinfo(*args)
+
+
+def _mqtt_client():
+    from umqtt import simple  # type: ignore[import-not-found]  # installed by xqclock flash
+    return simple
+
+
+class Reporter:
+    """Publishes one clock's state; `step` is called by the app's loop."""
+
+    def __init__(self, values, clock_id, clock, wlan=None, mqtt=None):
+        self.values = values
+        self.clock_id = clock_id
+        self.clock = clock  # ticks_ms/ticks_diff/ticks_add: the hardware boundary
+        self.wlan = wlan
+        self.mqtt = mqtt or _mqtt_client()
+        self.mqtt.socket = _Sockets(values["timeout_ms"] / 1000)
+        self.client = None
+        self.down = True  # no connection: the screens show a mark
+        self.topic = ""
+        self.board = ""  # the BOARD of the topics while connected
+        self.backoff = RETRY_FIRST_MS
+        self.next_try = clock.ticks_ms()
+        self.next_send = self.next_try
+        self._table: object = None  # the table and journal size last published
+        self._size = -1
+        self.sent = 0
+        self.failures = 0
+
+    def step(self, app, tick):
+        table = app.table
+        changed = table.journal.size != self._size or table is not self._table
+        if self.client is None:
+            if self.clock.ticks_diff(tick, self.next_try) >= 0:
+                self._connect(app, tick)
+            return
+        if changed or self.clock.ticks_diff(tick, self.next_send) >= 0:
+            self._publish(app, tick, self.client)
+
+    def _connect(self, app, tick):
+        self.next_try = self.clock.ticks_add(tick, self.backoff)
+        self.backoff = min(self.backoff * 2, RETRY_MAX_MS)
+        if self.wlan is not None and not self.wlan.isconnected():
+            return  # the radio is still joining (wlan.connect does not block)
+        v = self.values
+        board = board_name(app.values, self.clock_id)
+        online = TOPIC % (v["event"], board, "online")
+        client = None
+        try:
+            client = self.mqtt.MQTTClient("xqclock-" + self.clock_id, v["broker"], v["port"],
+                                          v["user"] or None, v["password"] or None, KEEPALIVE_S, v["tls"])
+            client.set_last_will(online, OFFLINE, True)
+            client.connect()
+            client.publish(online, ONLINE, True)
+        except Exception as e:  # refused, timed out, unreachable: a retry later
+            self._drop(client, e)
+            return
+        self.client = client
+        self.board = board
+        self.topic = TOPIC % (v["event"], board, "state")
+        self.down = False
+        self.backoff = RETRY_FIRST_MS
+        self._publish(app, tick, client)
+
+    def _publish(self, app, tick, client):
+        table = app.table
+        self._table = table
+        self._size = table.journal.size
+        running = table.game.running() != STOPPED and not table.game.over()
+        self.next_send = self.clock.ticks_add(tick, RUNNING_EVERY_MS if running else IDLE_EVERY_MS)
+        if board_name(app.values, self.clock_id) != self.board:
+            self._drop(client, None)  # a new board number: a new topic and will
+            return
+        try:
+            client.publish(self.topic, message(app, self.clock_id, tick), True)
+            self.sent += 1
+        except Exception as e:
+            self._drop(client, e)
+
+    def _drop(self, client, error):
+        self.client = None
+        self.down = True
+        if error is not None:
+            self.failures += 1
+        try:
+            if client is not None and client.sock is not None:
+                client.sock.close()
+        except Exception:
+            pass
+
+
+def reporter_for(clock, path=NETWORK):
+    """The board's Reporter, or None without network settings (or without umqtt)."""
+    net, problem = load(path)
+    if problem:
+        print(problem, "- the clock does not report to the hall")
+    if net is None:
+        return None
+    wlan = None
+    if net["wifi"]:
+        try:
+            import network  # type: ignore[import-not-found]  # Pico W only
+        except ImportError:
+            network = None
+        if network is not None:
+            wlan = network.WLAN(network.STA_IF)
+            wlan.active(True)
+            wlan.connect(net["wifi"], net["wifi_password"])  # returns at once; joins in the background
+    try:
+        mqtt = _mqtt_client()
+    except ImportError:
+        print("umqtt is not installed (xqclock flash installs it) - the clock does not report to the hall")
+        return None
+    import binascii
+    import machine
+    return Reporter(net, binascii.hexlify(machine.unique_id()).decode(), clock, wlan, mqtt)

@@ -1,0 +1,218 @@
+# The clock's reports to the hall (device/hall.py) against a stand-in for
+# umqtt.simple that records what would go out, or fails as a broker that is
+# down does: what is published and when, the last will, retries that back
+# off, a lost connection, and no allocation in a step that publishes nothing.
+import json
+
+from support import PicoClock, PERIOD, can_lock_heap, without_allocating, raises, scratch
+from clock import events as ev
+from clock import snapshot
+from clock.table import Table
+from device import hall
+from device import settings as cfg
+
+
+class Client:
+    def __init__(self, mqtt, client_id, server, port, user, password, keepalive, ssl):
+        self.mqtt = mqtt
+        self.args = (client_id, server, port, user, password, keepalive, ssl)
+        self.sock = None
+        self.will = None
+
+    def set_last_will(self, topic, msg, retain=False, qos=0):
+        self.will = (topic, msg, retain)
+
+    def connect(self):
+        self.mqtt.connects += 1
+        if self.mqtt.down:
+            raise OSError(111)  # ECONNREFUSED
+        self.sock = self.mqtt
+        self.mqtt.clients.append(self)
+
+    def publish(self, topic, msg, retain=False, qos=0):
+        if self.mqtt.broken:
+            raise OSError(110)  # ETIMEDOUT: the write did not go out in time
+        self.mqtt.sent.append((topic, msg, retain))
+
+
+class Mqtt:
+    """The umqtt.simple module as the Reporter uses it."""
+
+    def __init__(self):
+        self.down = False
+        self.broken = False
+        self.connects = 0
+        self.closed = 0
+        self.clients = []
+        self.sent = []
+        self.socket = None
+
+    def close(self):  # the client's socket
+        self.closed += 1
+
+    def MQTTClient(self, *args):
+        return Client(self, *args)
+
+    def states(self):
+        return [json.loads(m) for t, m, r in self.sent if t.endswith("/state")]
+
+
+class Board:
+    battery = None
+
+
+class App:
+    """What the Reporter reads of device.app.App."""
+
+    def __init__(self, name, absent=(0, 0)):
+        self.values = cfg.check({"clock": "10m", "forfeit": 600000, "fouls": 3})
+        self.table = Table.new(cfg.game_settings(self.values, absent), scratch(name))
+        self.board = Board()
+        self.faults = 0
+
+
+NET = hall.check({"broker": "10.0.0.2", "event": "open"})
+
+
+def setup(name, t=0):
+    clock = PicoClock(t)
+    mqtt = Mqtt()
+    app = App(name)
+    return hall.Reporter(NET, "e661a4d41b2d3c2f", clock, None, mqtt), mqtt, app, clock
+
+
+def run(rep, app, clock, ms, step=10):
+    end = clock.t + ms
+    while clock.ticks_diff(end, clock.t) > 0:
+        clock.advance(step)
+        app.table.tick(app.table.game.now + step)
+        rep.step(app, clock.t)
+
+
+def test_connects_with_a_will_then_publishes_the_state_retained():
+    rep, mqtt, app, clock = setup("hall-connect.xqj")
+    assert rep.down
+    rep.step(app, clock.t)
+    assert not rep.down and mqtt.connects == 1
+    client = mqtt.clients[0]
+    assert client.will == ("xqclock/open/e661a4d41b2d3c2f/online", b"0", True)
+    assert client.args[1:] == ("10.0.0.2", 0, None, None, hall.KEEPALIVE_S, False)
+    assert mqtt.socket.timeout == 0.15  # every socket umqtt makes has the short timeout
+    assert mqtt.sent[0] == ("xqclock/open/e661a4d41b2d3c2f/online", b"1", True)
+    topic, msg, retain = mqtt.sent[1]
+    assert topic == "xqclock/open/e661a4d41b2d3c2f/state" and retain
+    state = json.loads(msg)
+    scenario = json.loads(snapshot.to_json(app.table.game, app.table.notice))
+    for key in scenario:
+        assert state[key] == scenario[key], key
+    assert state["board"] is None and state["names"] == {"red": "", "black": ""}
+    assert state["battery"] is None and state["fault"] == 0
+    assert state["clock_id"] == "e661a4d41b2d3c2f" and state["sent_ms"] == clock.t
+    assert state["foul_limit"] == 3 and state["forfeit_at_ms"] is None
+
+
+def test_a_late_player_s_forfeit_time_goes_out():
+    rep, mqtt, app, clock = setup("hall-late.xqj")
+    app.table = Table.new(cfg.game_settings(app.values, (0, 1)), scratch("hall-late-2.xqj"))
+    app.table.event(0, ev.START, 0, 0)
+    rep.step(app, clock.t)
+    state = mqtt.states()[-1]
+    assert state["forfeit_at_ms"] == 600001 and state["black"]["present"] is False
+
+
+def test_every_event_and_every_5_s_while_a_clock_runs_else_every_20_s():
+    rep, mqtt, app, clock = setup("hall-cadence.xqj")
+    rep.step(app, clock.t)
+    assert len(mqtt.states()) == 1
+    run(rep, app, clock, hall.IDLE_EVERY_MS - 20)
+    assert len(mqtt.states()) == 1  # nothing happens: nothing to say until the heartbeat
+    run(rep, app, clock, 20)
+    assert len(mqtt.states()) == 2
+    app.table.event(app.table.game.now, ev.START, 0, 0)
+    rep.step(app, clock.t)
+    assert len(mqtt.states()) == 3 and mqtt.states()[-1]["running"] == "red"
+    run(rep, app, clock, 1000)
+    app.table.event(app.table.game.now, ev.PRESS, 0, 0)
+    rep.step(app, clock.t)
+    states = mqtt.states()
+    assert len(states) == 4 and states[-1]["running"] == "black" and states[-1]["red"]["moves"] == 1
+    run(rep, app, clock, 4990)
+    assert len(mqtt.states()) == 4
+    run(rep, app, clock, 10)
+    assert len(mqtt.states()) == 5  # 5 s after the last message, while Black's clock runs
+
+
+def test_a_broker_that_is_down_costs_a_retry_later_backing_off():
+    rep, mqtt, app, clock = setup("hall-down.xqj")
+    mqtt.down = True
+    tries = []
+    for _ in range(12000):  # 120 s of 10 ms steps
+        before = mqtt.connects
+        rep.step(app, clock.t)
+        if mqtt.connects != before:
+            tries.append(clock.t)
+        clock.advance(10)
+    gaps = [b - a for a, b in zip(tries, tries[1:])]
+    assert gaps[:4] == [2000, 4000, 8000, 16000], gaps
+    assert max(gaps) == hall.RETRY_MAX_MS
+    assert rep.down and rep.failures == len(tries) and not mqtt.sent
+    mqtt.down = False
+    run(rep, app, clock, hall.RETRY_MAX_MS)
+    assert not rep.down and mqtt.states()
+
+
+def test_a_lost_connection_is_marked_and_made_again():
+    rep, mqtt, app, clock = setup("hall-lost.xqj")
+    rep.step(app, clock.t)
+    mqtt.broken = True
+    app.table.event(app.table.game.now, ev.START, 0, 0)
+    rep.step(app, clock.t)
+    assert rep.down and mqtt.closed == 1
+    mqtt.broken = False
+    run(rep, app, clock, hall.RETRY_FIRST_MS)
+    assert not rep.down and mqtt.connects == 2
+    assert mqtt.states()[-1]["running"] == "red"  # the missed event goes out on reconnecting
+
+
+def test_ticks_wrap():
+    rep, mqtt, app, clock = setup("hall-wrap.xqj", PERIOD - 3000)
+    rep.step(app, clock.t)
+    app.table.event(app.table.game.now, ev.START, 0, 0)
+    rep.step(app, clock.t)
+    run(rep, app, clock, 2 * hall.RUNNING_EVERY_MS)
+    assert len(mqtt.states()) == 4
+
+
+def test_a_step_that_publishes_nothing_allocates_nothing():
+    if not can_lock_heap():
+        return  # CPython: no heap lock to check with
+    rep, mqtt, app, clock = setup("hall-heap.xqj")
+    rep.step(app, clock.t)
+    app.table.event(app.table.game.now, ev.START, 0, 0)
+    rep.step(app, clock.t)
+    sent = len(mqtt.sent)
+
+    def steps():
+        for _ in range(100):
+            clock.advance(10)
+            rep.step(app, clock.t)
+    assert without_allocating(steps) == 1, "a connected step allocated"
+    assert len(mqtt.sent) == sent
+    mqtt.down = True
+    rep._drop(rep.client, None)
+    rep.next_try = clock.ticks_add(clock.t, 60000)
+    assert without_allocating(steps) == 1, "a step waiting to retry allocated"
+
+
+def test_network_settings_are_checked_field_by_field():
+    assert "broker is missing" in str(raises(ValueError, hall.check, {"event": "open"}))
+    assert "event" in str(raises(ValueError, hall.check, {"broker": "h", "event": "a/b"}))
+    assert "port" in str(raises(ValueError, hall.check, {"broker": "h", "port": 70000}))
+    assert "unknown field 'ssid'" in str(raises(ValueError, hall.check, {"broker": "h", "ssid": "x"}))
+    assert "timeout_ms" in str(raises(ValueError, hall.check, {"broker": "h", "timeout_ms": 5000}))
+    path = scratch("network.json")
+    with open(path, "w") as f:
+        f.write('{"broker": "h", "tls": "yes"}')
+    values, problem = hall.load(path)
+    assert values is None and "tls" in problem
+    assert hall.load(scratch("no-network.json")) == (None, None)
