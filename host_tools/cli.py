@@ -109,6 +109,11 @@ def cmd_transfer(args):
     return 0
 
 
+def cmd_hall(args):
+    from host_tools.hall.run import main
+    return main(args)
+
+
 def _board_options(parser, many=True):
     """--port/--all/--timeout of the commands that talk to boards."""
     parser.add_argument("--port", action="append", metavar="P",
@@ -201,6 +206,9 @@ def build_parser():
     v.add_argument("--uid", metavar="HEX", help="its machine.unique_id() (default: from the folder's path)")
     v.add_argument("--heapsize", metavar="SIZE", help="the VM's heap, e.g. 256K (default: the port's)")
     v.add_argument("--verbose", action="store_true", help="say when the board resets")
+    v.add_argument("--script", metavar="FILE",
+                   help="a button script (as for simulate --script) that the board plays in real time from "
+                        "each power-on; its settings become the board's if it has none")
     v.set_defaults(func=cmd_virtual_board)
 
     f = sub.add_parser("flash", help="install or update the firmware on boards (atomic, only what changed)",
@@ -234,6 +242,12 @@ def build_parser():
     cp.add_argument("--language", metavar="en|zh", help="screen language")
     cp.add_argument("--red-side", metavar="left|right", help="the lever Red sits at")
     cp.add_argument("--code", metavar="NNNN|none", help="arbiter code (four digits) or none")
+    cp.add_argument("--broker", metavar="URL|none",
+                    help="the hall's MQTT broker the clock reports to: mqtt://[USER:PASSWORD@]HOST[:PORT] "
+                         "(mqtts:// for TLS; give an IP address), or none to stop reporting")
+    cp.add_argument("--event", metavar="NAME", help="the event's name in the clock's topics (default event)")
+    cp.add_argument("--wifi", metavar="NAME", help="the Wi-Fi network a Pico W joins to reach the broker")
+    cp.add_argument("--wifi-password", metavar="PASSWORD", help="its password")
     cp.add_argument("--new-game", action="store_true",
                     help="end a game in progress (its journal kept in /games) so the next uses these settings")
     cs = csub.add_parser("show", help="read back what boards hold")
@@ -261,6 +275,22 @@ def build_parser():
     t.add_argument("--timeout", type=float, default=5.0, metavar="S",
                    help="seconds a board may take to answer (default 5)")
     t.set_defaults(func=cmd_transfer)
+
+    h = sub.add_parser("hall", help="every clock of the event live on one page, over MQTT",
+                       description="Serve the hall page: one tile per board (times, moves, fouls, flags, "
+                                   "result), updated live, with the alerts an arbiter acts on and the "
+                                   "round's results, in English and Chinese; /boards.json has every "
+                                   "board's latest state. Clocks publish to xqclock/EVENT/BOARD/state. "
+                                   "Without --broker an embedded MQTT broker runs here. Read-only.")
+    h.add_argument("--broker", metavar="URL",
+                   help="the event's broker: mqtt://[USER:PASSWORD@]HOST[:PORT], or mqtts:// for TLS "
+                        "(default: an embedded broker)")
+    h.add_argument("--event", default="event", metavar="NAME", help="the event's name in the topics (default event)")
+    h.add_argument("--http", default="127.0.0.1:8080", metavar="HOST:PORT",
+                   help="where the page is served (default 127.0.0.1:8080; 0.0.0.0:8080 for the whole network)")
+    h.add_argument("--mqtt-port", type=int, default=1883, metavar="PORT",
+                   help="the embedded broker's port (default 1883)")
+    h.set_defaults(func=cmd_hall)
 
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")
     d.add_argument("file", nargs="?", help="a scenario file to show instead of the bundled example")

@@ -7,7 +7,16 @@ import host_tools.firmware_path  # noqa: F401  (firmware/ importable as on the b
 
 
 def pytest_terminal_summary(terminalreporter):
-    """Say how many cases the fuzzers ran (the figure goes in the closing note)."""
+    """Say which test tiers were skipped and why (never silently), and how many
+    cases the fuzzers ran (the figure goes in the closing note)."""
+    tiers = {}
+    for report in terminalreporter.stats.get("skipped", []):
+        reason = str(report.longrepr[2]) if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
+        if " tier: " in reason:
+            tiers[reason] = tiers.get(reason, 0) + 1
+    for reason, n in tiers.items():
+        terminalreporter.write_line(f"SKIPPED {n} test{'s' if n > 1 else ''}: {reason}")
     fuzz = sys.modules.get("test_fuzz")
     if fuzz is not None and any(fuzz.CASES.values()):
         counts = ", ".join(f"{n} {what}" for what, n in fuzz.CASES.items())

@@ -85,13 +85,24 @@ def config(args):
                                       args.red_side, args.code, args.clock_black)
         except ValueError as e:
             return _fail(e, 2)
-        if not changes and not args.new_game:
+        try:
+            network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password)
+        except ValueError as e:
+            return _fail(e, 2)
+        if not changes and not args.new_game and not network:
             return _fail("nothing to push: give --clock, --clock-black, --forfeit, --fouls, --sound, "
-                         "--language, --red-side or --code", 2)
+                         "--language, --red-side, --code, or the hall's --broker, --event, --wifi", 2)
         try:
             ports = _ports(args)
         except BoardError as e:
             return _fail(e)
+        if network:
+            ok, errors = _run(ports, lambda port, cb: cf.push_network_one(port, network, args.timeout, cb))
+            for port in ports:
+                if port in ok:
+                    print(f"{port}: network written and read back; {ok[port]['note']}")
+            if errors or not (changes or args.new_game):
+                return _finish(ports, errors)
         ok, errors = _run(ports, lambda port, cb: cf.push_one(port, changes, args.new_game, args.timeout, cb))
         for port in ports:
             r = ok.get(port)
@@ -146,8 +157,15 @@ def pull(args):
 
 def virtual_board(args):
     from host_tools.board import virtual
+    script = None
     try:
         firmware_path.profile(args.profile)
+        if args.script:
+            from host_tools.sim.script import parse
+            script = open(args.script, encoding="utf-8").read()
+            parse(script)
+    except OSError as e:
+        return _fail(f"cannot read {args.script}: {e.strerror}", 2)
     except ValueError as e:
-        return _fail(e, 2)
-    return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose)
+        return _fail(f"{args.script}:{e}" if script is not None else e, 2)
+    return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose, script=script)

@@ -284,3 +284,62 @@ def show_one(port, timeout=5.0, progress=None):
             "profile": profile and profile.get("name"),
             "game": current and {"started": current[0], "over": current[1], "id": current[2]},
             "archived_games": len([g for g in games if g.endswith(".xqj")])}
+
+
+# -- the hall: where the clock reports (/network.json, device/hall.py) ---------------------
+
+def network_from(broker=None, event=None, wifi=None, wifi_password=None):
+    """The network fields an organiser gave, as /network.json values ({} if none;
+    {"broker": ""} for --broker none: stop reporting); ValueError naming the bad one."""
+    from device import hall
+    from host_tools.hall.broker import parse_url
+    out = {}
+    if broker is not None:
+        if broker.strip().lower() in ("none", "off", ""):
+            return {"broker": ""}
+        b = parse_url(broker.strip())
+        out.update(broker=b["host"], port=b["port"], tls=b["tls"], user=b["user"] or "", password=b["password"] or "")
+    if event is not None:
+        out["event"] = event
+    if wifi is not None:
+        out["wifi"] = wifi
+    if wifi_password is not None:
+        out["wifi_password"] = wifi_password
+    try:
+        hall.check(dict(out, broker=out.get("broker") or "x"))
+    except ValueError as e:
+        raise ValueError(str(e).replace("network: ", "--", 1)) from None
+    return out
+
+
+def push_network_one(port, changes, timeout=5.0, progress=None):
+    """Merge `changes` into the board's /network.json, write, read back; the clock restarts and reports."""
+    from device import hall
+    progress = progress or (lambda *a, **k: None)
+    progress("connect")
+    link = Link(port, timeout)
+    try:
+        try:
+            before = _raw(link.read_file(hall.NETWORK).decode())
+        except BoardError:
+            before = {}
+        if changes.get("broker") == "":
+            link.remove([hall.NETWORK])
+            link.finish()
+            return {"port": port, "note": "it no longer reports to the hall"}
+        values = dict(before, **changes)
+        try:
+            values = hall.check(values)
+        except ValueError as e:
+            raise BoardError(f"{port}: {e}" + (": give --broker" if "broker" in str(e) else "")) from None
+        progress("write")
+        data = json.dumps(values).encode()
+        link.write_atomic(hall.NETWORK, data)
+        if link.read_file(hall.NETWORK) != data:
+            raise BoardError(f"{port}: {hall.NETWORK} read back differs from what was written")
+        link.finish()
+        return {"port": port, "note": f"reports to {values['broker']}:{values['port'] or 1883}, "
+                                      f"event {values['event']}" + (f", over Wi-Fi {values['wifi']}" if values["wifi"] else "")}
+    except BoardError:
+        link.finish()
+        raise

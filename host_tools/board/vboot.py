@@ -1,5 +1,5 @@
 # Power-on of a virtual board, run by the MicroPython unix port as
-#   micropython -i vboot.py FLASH HARDWARE MODE UID
+#   micropython -i vboot.py FLASH HARDWARE MODE UID [STEPS]
 # with host_tools/sim/mpy, host_tools/sim and .frozen on MICROPYPATH. It runs
 # on the host's VM only, never on a real board (host_tools/board/virtual.py
 # starts it behind a pseudo-terminal).
@@ -15,6 +15,10 @@
 # 3. Like rp2's main.c: boot.py runs; main.py runs after it (MODE "boot")
 #    unless boot.py failed; MODE "raw" (a soft reset from the raw REPL) runs
 #    boot.py only. Then `-i` gives the REPL, whose raw REPL mpremote drives.
+#
+# 4. A button script (MODE "boot" with a STEPS file, from `xqclock virtual-board
+#    --script`): a thread presses the keys at their times from main.py's start,
+#    in real time, as a hand on the levers would.
 #
 # The supervisor holds the host's keystrokes until it reads READY (so a
 # Ctrl-C cannot land in this setup), and reads REPL (raw mode) or EXIT
@@ -44,7 +48,18 @@ class _Flash(vfs.VfsPosix):
             super().rename(a, b)
 
 
-def _setup(flash, hardware, uid):
+def _player(steps, pins, active_low):
+    """Play "t_ms down|up key" lines on the button pins, t from now."""
+    import time
+    start = time.ticks_ms()
+    for t, down, key in steps:
+        wait = t - time.ticks_diff(time.ticks_ms(), start)
+        if wait > 0:
+            time.sleep_ms(wait)
+        pins[key].drive((0 if active_low else 1) if down else None)
+
+
+def _setup(flash, hardware, uid, steps_file=None):
     import json
     import binascii
     import machine  # host_tools/sim/mpy/machine.py, which installs the stand-in
@@ -73,6 +88,13 @@ def _setup(flash, hardware, uid):
     def soft_reset():
         sys.exit(4)
 
+    player = None
+    if steps_file:
+        with open(steps_file) as f:
+            steps = [(int(t), kind == "down", int(k)) for t, kind, k in (line.split() for line in f if line.strip())]
+        buttons = profile["buttons"]
+        keys = ("lever_left", "lever_right", "start", "minus", "plus", "ok")  # device.board.KEYS
+        player = (steps, [machine.Pin(buttons[k]) for k in keys], buttons.get("active_low", True))
     machine.reset = reset
     machine.soft_reset = soft_reset
     machine.unique_id = lambda: ident
@@ -84,6 +106,7 @@ def _setup(flash, hardware, uid):
     vfs.mount(_Flash(flash), "/")
     os.chdir("/")
     sys.path[:] = ["", ".frozen", "/lib"]
+    return player
 
 
 def _run(name):
@@ -108,9 +131,12 @@ def _run(name):
         return False
 
 
-_setup(sys.argv[1], sys.argv[2], sys.argv[4])
+_script = _setup(sys.argv[1], sys.argv[2], sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)
 _mode = sys.argv[3]
 del _setup
+if _script and _mode == "boot":
+    import _thread
+    _thread.start_new_thread(_player, _script)
 try:  # from READY on, a Ctrl-C may come: it stops the boot, as on a board
     sys.stdout.write(_READY)
     if _run("boot.py") and _mode == "boot":

@@ -84,7 +84,7 @@ class VirtualBoard:
     """One virtual board. `flash` is its folder; `hardware` a profile name
     (oled, segment7) or file: the chips the simulated board carries."""
 
-    def __init__(self, flash, hardware="oled", uid=None, heapsize=None, announce=True, log=None):
+    def __init__(self, flash, hardware="oled", uid=None, heapsize=None, announce=True, log=None, script=None):
         self.flash = Path(flash).resolve()
         self.flash.mkdir(parents=True, exist_ok=True)
         self.hardware = firmware_path.profile(hardware)
@@ -100,6 +100,26 @@ class VirtualBoard:
         self._thread = None
         self._wake_r, self._wake_w = os.pipe()
         self._card = None
+        self._steps = None
+        if script is not None:
+            self._steps = self._script(script)
+
+    def _script(self, text):
+        """A button script (host_tools/sim/script.py) to play from each power-on:
+        its key steps go to the VM as a file; its settings become the board's if
+        it has none yet. ValueError names the script's line at fault."""
+        import host_tools.firmware_path  # noqa: F401
+        from device import settings as cfg
+        from host_tools.sim.script import parse, DOWN, UP
+        values, steps, end = parse(text)
+        settings = self.flash / "settings.json"
+        if not settings.exists():
+            cfg.save(values, str(settings))
+        lines = [f"{t} {'down' if kind == DOWN else 'up'} {key}\n" for t, kind, key, _ in steps
+                 if kind in (DOWN, UP) and t <= end]
+        path = Path(tempfile.mkdtemp(prefix="xqclock-script-")) / "steps.txt"
+        path.write_text("".join(lines))
+        return path
 
     # -- life ----------------------------------------------------------------------
 
@@ -137,6 +157,9 @@ class VirtualBoard:
                 except OSError:
                     pass
         self._host = self._host_slave = self._wake_r = self._wake_w = None
+        if self._steps is not None:
+            import shutil
+            shutil.rmtree(self._steps.parent, ignore_errors=True)
         if self._card is not None:
             try:
                 self._card.unlink()
@@ -199,6 +222,8 @@ class VirtualBoard:
         if self.heapsize:
             cmd += ["-X", f"heapsize={self.heapsize}"]
         cmd += ["-i", str(VBOOT), str(self.flash), str(self.hardware), mode, self.uid]
+        if self._steps is not None:
+            cmd.append(str(self._steps))
         self.vm = subprocess.Popen(cmd, stdin=slave, stdout=slave, stderr=slave, env=env,
                                    cwd=str(self.flash), start_new_session=True,
                                    preexec_fn=_take_terminal)
@@ -388,7 +413,7 @@ class VirtualBoard:
             del self._to_host[:len(self._to_host) - HOST_BUFFER]
 
 
-def run(flash=None, hardware="oled", count=1, uid=None, heapsize=None, verbose=False, out=sys.stdout):
+def run(flash=None, hardware="oled", count=1, uid=None, heapsize=None, verbose=False, out=sys.stdout, script=None):
     """`xqclock virtual-board`: start the boards, print their ports, serve until stopped."""
     temp = None
     if flash is None:
@@ -402,7 +427,7 @@ def run(flash=None, hardware="oled", count=1, uid=None, heapsize=None, verbose=F
     try:
         for i in range(count):
             folder = Path(flash) if count == 1 else Path(flash) / f"board-{i + 1}"
-            board = VirtualBoard(folder, hardware, uid if count == 1 else None, heapsize, log=log)
+            board = VirtualBoard(folder, hardware, uid if count == 1 else None, heapsize, log=log, script=script)
             boards.append(board)
             board.start()
             print(board.path, file=out, flush=True)

@@ -1,0 +1,215 @@
+// The hall page: one tile per board, kept live by /events (server-sent
+// events). Times tick here between messages: the running side's time is
+// what the clock sent minus the time since it arrived. Read-only.
+"use strict";
+
+const WORDS = {
+  en: {
+    title: "Hall", results: "Results", board: "Board", red: "Red", black: "Black", score: "Score",
+    reason: "Reason", moves: "moves", period: "period", fouls: "fouls", paused: "paused",
+    waiting: "not started", live: "live", down: "connection lost, reconnecting",
+    flag: (b, s) => `Board ${b}: ${s}'s flag fell`,
+    late: (b, s, v) => `Board ${b}: ${s} late, ${clock(v)} to forfeit`,
+    foulsNear: (b, s, v, l) => `Board ${b}: ${s} has ${v} fouls (limit ${l})`,
+    battery: (b, v) => `Board ${b}: battery ${v}%`,
+    fault: (b, v) => `Board ${b}: clock fault (${v})`,
+    offline: (b) => `Board ${b}: offline`,
+    other: "中文",
+  },
+  zh: {
+    title: "赛场", results: "成绩", board: "台号", red: "红方", black: "黑方", score: "比分",
+    reason: "原因", moves: "步", period: "阶段", fouls: "犯规", paused: "暂停",
+    waiting: "未开始", live: "实时", down: "连接中断，正在重连",
+    flag: (b, s) => `${b}号台：${s}超时`,
+    late: (b, s, v) => `${b}号台：${s}迟到，距判负 ${clock(v)}`,
+    foulsNear: (b, s, v, l) => `${b}号台：${s}犯规 ${v} 次（上限 ${l}）`,
+    battery: (b, v) => `${b}号台：电量低 ${v}%`,
+    fault: (b, v) => `${b}号台：计时器故障 (${v})`,
+    offline: (b) => `${b}号台：离线`,
+    other: "English",
+  },
+};
+let REASONS = {};  // result reason -> [English, Chinese], from the firmware's words (/words.json)
+
+const params = new URLSearchParams(location.search);
+let lang = params.get("lang") || localStorage.getItem("xqclock-lang") || "en";
+if (!WORDS[lang]) lang = "en";
+const boards = new Map();  // board -> {entry, at: performance.now() when it arrived, el}
+
+function clock(ms) {
+  const s = Math.ceil(Math.max(0, ms) / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+}
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function label(entry) {
+  const n = entry.state && entry.state.board;
+  return n ? String(n) : entry.board;
+}
+
+function sideName(side, state) {
+  const w = WORDS[lang];
+  const names = (state && state.names) || {};
+  return names[side] ? `${w[side]} ${names[side]}` : w[side];
+}
+
+function tile(board) {
+  const t = el("div", "tile");
+  t.id = "board-" + board;
+  t.dataset.board = board;
+  t.append(el("div", "head"));
+  t.firstChild.append(el("span", "number"), el("span", "info"));
+  for (const side of ["red", "black"]) {
+    const row = el("div", "side " + side);
+    row.append(el("span", "name"), el("span", "time"));
+    const info = el("div", "info " + side);
+    t.append(row, info);
+  }
+  t.append(el("div", "result"));
+  const main = document.getElementById("tiles");
+  const all = [...main.children];
+  const key = (b) => (/^\d+$/.test(b) ? [0, Number(b), ""] : [1, 0, b]);
+  const k = key(board);
+  const after = all.find((c) => {
+    const o = key(c.dataset.board);
+    return o[0] > k[0] || (o[0] === k[0] && (o[1] > k[1] || (o[1] === k[1] && o[2] > k[2])));
+  });
+  main.insertBefore(t, after || null);
+  return t;
+}
+
+function remaining(b, side) {
+  const s = b.entry.state;
+  let ms = s[side].remaining_ms;
+  if (s.running === side && !s.result) ms -= performance.now() - b.at;
+  return ms;
+}
+
+function draw(board) {
+  const b = boards.get(board);
+  const w = WORDS[lang];
+  const e = b.entry, s = e.state;
+  const t = b.el || (b.el = tile(board));
+  t.querySelector(".number").textContent = `${w.board} ${label(e)}`;
+  t.classList.toggle("alerting", e.alerts.length > 0);
+  t.classList.toggle("offline", !e.online);
+  if (!s) return;
+  t.classList.toggle("over", !!s.result);
+  let head = s.result ? "" : s.paused ? w.paused : s.time_ms === 0 && !s.running ? w.waiting : "";
+  t.querySelector(".head .info").textContent = head;
+  for (const side of ["red", "black"]) {
+    const row = t.querySelector(".side." + side);
+    const x = s[side];
+    row.classList.toggle("running", s.running === side && !s.result);
+    row.classList.toggle("flag", !!x.flag);
+    row.querySelector(".name").textContent = sideName(side, s);
+    row.querySelector(".time").textContent = clock(remaining(b, side));
+    const bits = [`${x.moves} ${w.moves}`];
+    if (x.period > 1) bits.push(`${w.period} ${x.period}`);
+    if (x.fouls) bits.push(`${w.fouls} ${x.fouls}`);
+    t.querySelector(".info." + side).textContent = bits.join(" · ");
+  }
+  const r = s.result;
+  t.querySelector(".result").textContent = r ? `${r.score} ${reasonText(r.reason)}` : "";
+}
+
+function reasonText(reason) {
+  const words = REASONS[reason];
+  return words ? words[lang === "zh" ? 1 : 0] : reason;
+}
+
+function alertText(entry, a) {
+  const w = WORDS[lang], b = label(entry);
+  const side = a.side ? sideName(a.side, entry.state) : "";
+  switch (a.kind) {
+    case "flag": return w.flag(b, side);
+    case "late": return w.late(b, side, a.value);
+    case "fouls": return w.foulsNear(b, side, a.value, a.limit);
+    case "battery": return w.battery(b, a.value);
+    case "fault": return w.fault(b, a.value);
+    case "offline": return w.offline(b);
+  }
+  return `${b}: ${a.kind}`;
+}
+
+function drawLists() {
+  const alerts = document.getElementById("alerts");
+  alerts.replaceChildren();
+  const rows = document.querySelector("#results tbody");
+  rows.replaceChildren();
+  for (const [board, b] of boards) {
+    for (const a of b.entry.alerts) {
+      const x = el("span", "alert " + a.kind, alertText(b.entry, a));
+      x.dataset.board = board;
+      alerts.append(x);
+    }
+    const s = b.entry.state;
+    if (s && s.result) {
+      const tr = el("tr");
+      tr.dataset.board = board;
+      const names = s.names || {};
+      for (const text of [label(b.entry), names.red || "", s.result.score, names.black || "",
+                          reasonText(s.result.reason)]) tr.append(el("td", "", text));
+      rows.append(tr);
+    }
+  }
+}
+
+function translate() {
+  const w = WORDS[lang];
+  document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
+  for (const e of document.querySelectorAll("[data-t]")) e.textContent = w[e.dataset.t];
+  document.getElementById("lang").textContent = w.other;
+  for (const board of boards.keys()) draw(board);
+  drawLists();
+}
+
+let listsDue = false;
+function receive(message) {
+  const data = JSON.parse(message.data);
+  document.getElementById("event").textContent = data.event;
+  const now = performance.now();
+  for (const entry of data.boards) {
+    const b = boards.get(entry.board) || {};
+    b.entry = entry;
+    b.at = now;
+    boards.set(entry.board, b);
+    draw(entry.board);
+  }
+  if (!listsDue) {  // many messages a second: the lists are redrawn once a frame
+    listsDue = true;
+    requestAnimationFrame(() => { listsDue = false; drawLists(); });
+  }
+  window.xqclockUpdates = (window.xqclockUpdates || 0) + 1;
+}
+
+function connect() {
+  const status = document.getElementById("status");
+  const source = new EventSource("/events");
+  source.onmessage = receive;
+  source.onopen = () => { status.textContent = WORDS[lang].live; status.className = "status"; };
+  source.onerror = () => { status.textContent = WORDS[lang].down; status.className = "status down"; };
+}
+
+document.getElementById("lang").onclick = () => {
+  lang = lang === "en" ? "zh" : "en";
+  localStorage.setItem("xqclock-lang", lang);
+  translate();
+};
+
+fetch("/words.json").then((r) => r.json()).then((words) => { REASONS = words.reasons; translate(); });
+translate();
+connect();
+setInterval(() => {  // the running clocks tick
+  for (const [board, b] of boards) {
+    if (b.entry.state && b.entry.state.running && !b.entry.state.result) draw(board);
+  }
+}, 200);
