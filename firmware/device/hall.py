@@ -98,7 +98,7 @@ def message(app, clock_id, sent_ms):
         "%d" % n if isinstance(n, int) and n > 0 else "null",
         _text(values.get("red")), _text(values.get("black")),
         "null" if bat is None else "%d" % bat.percent(),
-        app.faults, clock_id, sent_ms,
+        app.fault_kinds, clock_id, sent_ms,
         "null" if game.forfeit_at == STOPPED else "%d" % game.forfeit_at, values["fouls"])
 
 

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import host_tools.firmware_path  # noqa: F401  (the clock's own words for the results)
 from clock.game import REASONS
-from device import lang
+from device import faults, lang
 
 PAGE = Path(__file__).with_name("page")
 FILES = {"/": ("index.html", "text/html; charset=utf-8"),
          "/hall.js": ("hall.js", "text/javascript; charset=utf-8"),
          "/hall.css": ("hall.css", "text/css; charset=utf-8")}
-WORDS = json.dumps({"reasons": {name: list(lang.REASONS[i]) for i, name in enumerate(REASONS)}},
+WORDS = json.dumps({"reasons": {name: list(lang.REASONS[i]) for i, name in enumerate(REASONS)},
+                    "faults": [[kind, list(words)] for kind, words in zip(faults.KINDS, lang.FAULT_KINDS)]},
                    ensure_ascii=False).encode()
 PING_S = 15  # a comment line this often keeps proxies from closing a quiet stream
 

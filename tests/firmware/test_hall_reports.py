@@ -68,7 +68,7 @@ class App:
         self.values = cfg.check({"clock": "10m", "forfeit": 600000, "fouls": 3})
         self.table = Table.new(cfg.game_settings(self.values, absent), scratch(name))
         self.board = Board()
-        self.faults = 0
+        self.fault_kinds = 0
 
 
 NET = hall.check({"broker": "10.0.0.2", "event": "open"})

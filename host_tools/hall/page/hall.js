@@ -30,6 +30,7 @@ const WORDS = {
   },
 };
 let REASONS = {};  // result reason -> [English, Chinese], from the firmware's words (/words.json)
+let FAULTS = [];  // [[bit, [English, Chinese]]]: the latched fault kinds a clock sends
 
 const params = new URLSearchParams(location.search);
 let lang = params.get("lang") || localStorage.getItem("xqclock-lang") || "en";
@@ -134,7 +135,8 @@ function alertText(entry, a) {
     case "late": return w.late(b, side, a.value);
     case "fouls": return w.foulsNear(b, side, a.value, a.limit);
     case "battery": return w.battery(b, a.value);
-    case "fault": return w.fault(b, a.value);
+    case "fault": return w.fault(b, FAULTS.filter(([bit]) => a.value & bit)
+      .map(([, words]) => words[lang === "zh" ? 1 : 0]).join(", ") || a.value);
     case "offline": return w.offline(b);
   }
   return `${b}: ${a.kind}`;
@@ -205,7 +207,11 @@ document.getElementById("lang").onclick = () => {
   translate();
 };
 
-fetch("/words.json").then((r) => r.json()).then((words) => { REASONS = words.reasons; translate(); });
+fetch("/words.json").then((r) => r.json()).then((words) => {
+  REASONS = words.reasons;
+  FAULTS = words.faults;
+  translate();
+});
 translate();
 connect();
 setInterval(() => {  // the running clocks tick
