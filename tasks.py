@@ -52,10 +52,14 @@ def main(argv):
     if task == "bench":
         venv()
         return run("python", "-m", "host_tools.bench", *rest)
+    if task == "bench-hall":
+        venv()
+        return run("python", "-m", "host_tools.hall.bench", *rest)
     print(__doc__.strip())
     print("\ntasks: run (the clock, simulated), test (every test, both VMs; what CI runs),"
           "\n       quick (the tests not marked slow: no virtual boards, emulated Pico, power cuts or wheel),"
-          "\n       bench (figures on MicroPython), demo (an example game printed move by move)")
+          "\n       bench (figures on MicroPython), bench-hall (500 clocks through Mosquitto to the hall page),"
+          "\n       demo (an example game printed move by move)")
     return 0 if task == "help" else 2
 
 

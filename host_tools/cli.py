@@ -244,7 +244,8 @@ def build_parser():
     cp.add_argument("--code", metavar="NNNN|none", help="arbiter code (four digits) or none")
     cp.add_argument("--broker", metavar="URL|none",
                     help="the hall's MQTT broker the clock reports to: mqtt://[USER:PASSWORD@]HOST[:PORT] "
-                         "(mqtts:// for TLS; give an IP address), or none to stop reporting")
+                         "(mqtts:// for TLS; give an IP address), usb (over the USB cable, to xqclock hall "
+                         "--usb), or none to stop reporting")
     cp.add_argument("--event", metavar="NAME", help="the event's name in the clock's topics (default event)")
     cp.add_argument("--wifi", metavar="NAME", help="the Wi-Fi network a Pico W joins to reach the broker")
     cp.add_argument("--wifi-password", metavar="PASSWORD", help="its password")
@@ -290,6 +291,9 @@ def build_parser():
                    help="where the page is served (default 127.0.0.1:8080; 0.0.0.0:8080 for the whole network)")
     h.add_argument("--mqtt-port", type=int, default=1883, metavar="PORT",
                    help="the embedded broker's port (default 1883)")
+    h.add_argument("--usb", action="store_true",
+                   help="also read the clocks on USB that report over their cable (config push --broker usb) "
+                        "and publish for them; a game in progress goes on untouched")
     h.set_defaults(func=cmd_hall)
 
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")

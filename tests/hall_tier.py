@@ -1,141 +1,26 @@
 """The hall's test tier: real brokers (Mosquitto, the embedded amqtt) and a
-real browser (headless Chromium over the DevTools protocol), started on
-loopback ports of their own. A machine without Debian's chromium or
-mosquitto skips these tests with a reason that names the tier and the
-package (conftest prints every skipped tier at the end of the run).
-"""
-import base64
-import json
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-import time
-import urllib.request
-from pathlib import Path
-
+real browser (headless Chromium), from host_tools/hall/local.py. A machine
+without Debian's chromium or mosquitto skips these tests with a reason that
+names the tier and the package (conftest prints every skipped tier at the
+end of the run)."""
 import pytest
 
+from host_tools.hall import local
+from host_tools.hall.local import free_port, until, wait_port  # noqa: F401  (the tests' helpers)
+
 TIER = "hall tier"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def _or_skip(make, *args):
+    try:
+        return make(*args)
+    except local.Missing as e:
+        pytest.skip(f"{TIER}: {e}; the hall's end-to-end tests did not run")
 
 
-def wait_port(port, timeout=15.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise TimeoutError(f"nothing listens on port {port} after {timeout} s")
+def Mosquitto():
+    return _or_skip(local.Mosquitto)
 
 
-def until(check, timeout, what):
-    """check() until it returns something true (bounded); its value."""
-    end = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > end:
-            raise AssertionError(f"{what}: not within {timeout} s (last: {value!r})")
-        time.sleep(0.1)
-
-
-def need(program, package, paths=()):
-    """The path of program, or skip this tier saying which package is missing."""
-    found = shutil.which(program) or next((p for p in paths if os.access(p, os.X_OK)), None)
-    if not found:
-        pytest.skip(f"{TIER}: {program} is not installed (apt-get install {package}); "
-                    f"the hall's end-to-end tests did not run")
-    return found
-
-
-class Mosquitto:
-    """Debian's mosquitto on a loopback port, anonymous, no persistence."""
-
-    def __init__(self):
-        self.binary = need("mosquitto", "mosquitto", ["/usr/sbin/mosquitto"])
-        self.port = free_port()
-        self.dir = tempfile.mkdtemp(prefix="xqclock-mosquitto-")
-        conf = Path(self.dir) / "mosquitto.conf"
-        conf.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                        f"max_keepalive 120\n")
-        os.chmod(self.dir, 0o755)
-        self.proc = subprocess.Popen([self.binary, "-c", str(conf)], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
-        wait_port(self.port)
-
-    def stop(self):
-        self.proc.terminate()
-        try:
-            self.proc.wait(5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        shutil.rmtree(self.dir, ignore_errors=True)
-
-
-class Chromium:
-    """Headless Chromium showing one page, driven over the DevTools protocol."""
-
-    def __init__(self, url, width=1280, height=900):
-        binary = need("chromium", "chromium", ["/usr/bin/chromium"])
-        import websocket  # websocket-client (dev extra)
-        self.profile = tempfile.mkdtemp(prefix="xqclock-chromium-")
-        self.proc = subprocess.Popen([binary, *FLAGS, f"--user-data-dir={self.profile}",
-                                      "--remote-debugging-port=0", f"--window-size={width},{height}", url],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        active = Path(self.profile) / "DevToolsActivePort"
-        port = until(lambda: active.exists() and active.read_text().split("\n")[0], 30, "Chromium's DevTools port")
-        pages = until(lambda: [t for t in self._json(port) if t["type"] == "page"], 15, "Chromium's page")
-        self.ws = websocket.create_connection(pages[0]["webSocketDebuggerUrl"], timeout=15, suppress_origin=True)
-        self.id = 0
-
-    @staticmethod
-    def _json(port):
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=5) as r:
-            return json.loads(r.read())
-
-    def call(self, method, **params):
-        self.id += 1
-        self.ws.send(json.dumps({"id": self.id, "method": method, "params": params}))
-        while True:  # events in between are not ours
-            reply = json.loads(self.ws.recv())
-            if reply.get("id") == self.id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply["result"]
-
-    def eval(self, expression):
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
-        return result["result"].get("value")
-
-    def wait(self, expression, timeout=20.0):
-        return until(lambda: self.eval(expression), timeout, expression)
-
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", format="png")["data"]
-        Path(path).write_bytes(base64.b64decode(data))
-
-    def close(self):
-        try:
-            self.ws.close()
-        except Exception:
-            pass
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        shutil.rmtree(self.profile, ignore_errors=True)
+def Chromium(url):
+    return _or_skip(local.Chromium, url)

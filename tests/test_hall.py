@@ -131,7 +131,7 @@ class Client:
 
 # -- the real thing: brokers, boards, the page in Chromium -----------------------------------
 
-def firmware_flash(folder, broker_port, script=None):
+def firmware_flash(folder, broker_port, network=None):
     """A virtual board's flash holding the firmware and umqtt (as `xqclock flash`
     leaves it, in source form) and network settings for the broker."""
     from host_tools.board.libs import library_files
@@ -142,7 +142,8 @@ def firmware_flash(folder, broker_port, script=None):
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, folder / rel)
     shutil.copy(PROFILES / "oled.json", folder / "profile.json")
-    (folder / "network.json").write_text(json.dumps({"broker": "127.0.0.1", "port": broker_port, "event": "open"}))
+    (folder / "network.json").write_text(json.dumps(network or {"broker": "127.0.0.1", "port": broker_port,
+                                                                "event": "open"}))
     return folder
 
 
@@ -293,3 +294,40 @@ def test_flash_and_config_push_make_a_virtual_board_report(tmp_path, monkeypatch
     finally:
         c.loop_stop()
         mosquitto.stop()
+
+
+def test_hall_usb_publishes_for_clocks_without_radio_and_never_pauses_them(tmp_path, monkeypatch):
+    """A clock set to report over its cable (`config push --broker usb`) plays
+    on; `xqclock hall --usb` reads its console lines, sending it nothing, and
+    publishes them: the board is on the page, its clock keeps running."""
+    from host_tools.board.virtual import VirtualBoard
+    registry = tmp_path / "boards"
+    monkeypatch.setenv("XQCLOCK_VIRTUAL_BOARDS", str(registry))
+    monkeypatch.setenv("XQCLOCK_USB", "0")
+    folder = firmware_flash(tmp_path / "usb-clock", 0, {"broker": "usb"})
+    script = "clock 10m\nat 1s press start\nat 2s press left-lever\nat 3s press right-lever\nend 120s\n"
+    http, port = free_port(), free_port()
+    with VirtualBoard(folder, uid="000000000000005b", script=script):
+        log = open(tmp_path / "hall.log", "w")
+        proc = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "hall", "--usb", "--event", "open",
+                                 "--http", f"127.0.0.1:{http}", "--mqtt-port", str(port)], cwd=ROOT,
+                                stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ))
+        try:
+            wait_port(http, 30)
+            url = f"http://127.0.0.1:{http}/"
+
+            def board():
+                boards = boards_json(url)["boards"]
+                return boards and boards[0]["state"] and boards[0]["state"]["black"]["moves"] == 1 and boards[0]
+            first = until(board, 40, "the USB clock on the page after two moves")
+            assert first["board"] == "000000000000005b" and first["online"]
+            s = first["state"]
+            assert s["running"] == "red" and not s["paused"] and s["red"]["moves"] == 1
+            later = until(lambda: (b := board()) and b["state"]["time_ms"] > s["time_ms"] and b, 15,
+                          "a later state (every 5 s while a clock runs)")
+            assert later["state"]["running"] == "red" and not later["state"]["paused"]  # never paused by the read
+            assert later["state"]["red"]["remaining_ms"] < s["red"]["remaining_ms"]
+        finally:
+            proc.terminate()
+            proc.wait(10)
+            log.close()

@@ -18,13 +18,15 @@ from clock import snapshot
 from clock.game import STOPPED
 
 NETWORK = "/network.json"
+USB = "usb"  # as the broker: report over the USB cable to `xqclock hall --usb`
+USB_LINE = "\x00xq-state %s %s\n"  # topic, state: one console line per message
 TOPIC = "xqclock/%s/%s/%s"  # event, board, "state" | "online"
 ONLINE = b"1"
 OFFLINE = b"0"  # the last will
 DEFAULTS = {
     "wifi": "",  # Wi-Fi name (Pico W); "" = the network is already there (the virtual board)
     "wifi_password": "",
-    "broker": "",  # the broker's address (an IP address: a name costs a DNS wait)
+    "broker": "",  # the broker's address (an IP address: a name costs a DNS wait), or USB
     "port": 0,  # 0: 1883, or 8883 with tls
     "user": "",
     "password": "",
@@ -106,22 +108,57 @@ class _Sockets:
     """umqtt.simple's `socket` module, with a timeout on every socket it makes."""
 
     def __init__(self, timeout_s):
-        import socket  # type: ignore[import-not-found]  # not in the Pico stubs
-        self._socket = socket
         self.timeout = timeout_s
 
     def socket(self, *args):
-        s = self._socket.socket(*args)
+        import socket  # type: ignore[import-not-found]  # not in the Pico stubs (nor on a Pico without radio)
+        s = socket.socket(*args)
         s.settimeout(self.timeout)
         return s
 
     def getaddrinfo(self, *args):
-        return self._socket.getaddrinfo(*args)
+        import socket
+        return socket.getaddrinfo(*args)
 
 
 def _mqtt_client():
     from umqtt import simple  # type: ignore[import-not-found]  # installed by xqclock flash
     return simple
+
+
+class _UsbLine:
+    """The client of a clock that reports over its USB cable (broker "usb") to
+    `xqclock hall --usb`: each state is one line on the console, USB_LINE, and
+    only when the output has room (a host that does not read never holds up
+    the clock: the message waits for the next try, and the mark shows)."""
+
+    sock = None
+
+    def __init__(self, *args):
+        import select
+        import sys
+        self.out = sys.stdout
+        self.poll = select.poll()
+        self.poll.register(sys.stdout, select.POLLOUT)
+
+    def set_last_will(self, topic, msg, retain=False):
+        pass
+
+    def connect(self):
+        pass
+
+    def publish(self, topic, msg, retain=False):
+        if topic.endswith("/online"):
+            return  # the host says when a clock's cable goes
+        if not self.poll.poll(0):
+            raise OSError(11)  # EAGAIN
+        self.out.write(USB_LINE % (topic, msg))
+
+
+class _Usb:
+    """In place of umqtt.simple for a clock that reports over USB."""
+    MQTTClient = _UsbLine
+    socket = None
 
 
 class Reporter:
@@ -215,6 +252,11 @@ def reporter_for(clock, path=NETWORK):
         print(problem, "- the clock does not report to the hall")
     if net is None:
         return None
+    import binascii
+    import machine
+    clock_id = binascii.hexlify(machine.unique_id()).decode()
+    if net["broker"] == USB:
+        return Reporter(net, clock_id, clock, None, _Usb())
     wlan = None
     if net["wifi"]:
         try:
@@ -230,6 +272,4 @@ def reporter_for(clock, path=NETWORK):
     except ImportError:
         print("umqtt is not installed (xqclock flash installs it) - the clock does not report to the hall")
         return None
-    import binascii
-    import machine
-    return Reporter(net, binascii.hexlify(machine.unique_id()).decode(), clock, wlan, mqtt)
+    return Reporter(net, clock_id, clock, wlan, mqtt)

@@ -297,6 +297,8 @@ def network_from(broker=None, event=None, wifi=None, wifi_password=None):
     if broker is not None:
         if broker.strip().lower() in ("none", "off", ""):
             return {"broker": ""}
+        if broker.strip().lower() == hall.USB:
+            return {"broker": hall.USB}
         b = parse_url(broker.strip())
         out.update(broker=b["host"], port=b["port"], tls=b["tls"], user=b["user"] or "", password=b["password"] or "")
     if event is not None:
@@ -338,6 +340,8 @@ def push_network_one(port, changes, timeout=5.0, progress=None):
         if link.read_file(hall.NETWORK) != data:
             raise BoardError(f"{port}: {hall.NETWORK} read back differs from what was written")
         link.finish()
+        if values["broker"] == hall.USB:
+            return {"port": port, "note": "reports over its USB cable (to xqclock hall --usb)"}
         return {"port": port, "note": f"reports to {values['broker']}:{values['port'] or 1883}, "
                                       f"event {values['event']}" + (f", over Wi-Fi {values['wifi']}" if values["wifi"] else "")}
     except BoardError:

@@ -1,5 +1,5 @@
-"""`xqclock hall`: the broker (embedded unless --broker), the subscriber and
-the page; until Ctrl-C."""
+"""`xqclock hall`: the broker (embedded unless --broker), the subscriber, the
+page, and with --usb the clocks on USB; until Ctrl-C."""
 import signal
 import sys
 import threading
@@ -56,6 +56,10 @@ def main(args):
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, lambda *_: stop.set())
+    if args.usb:
+        from host_tools.hall.usb import UsbReporter
+        parts.insert(0, UsbReporter(broker, args.event).start())
+        print("xqclock hall: reading the clocks on USB (those set with `config push --broker usb`)", flush=True)
     while not stop.wait(0.5):
         pass
     for part in parts:

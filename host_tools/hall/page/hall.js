@@ -191,6 +191,7 @@ function receive(message) {
     requestAnimationFrame(() => { listsDue = false; drawLists(); });
   }
   window.xqclockUpdates = (window.xqclockUpdates || 0) + 1;
+  if (window.xqclockOnUpdate) window.xqclockOnUpdate(data);  // a probe (the hall benchmark)
 }
 
 function connect() {

@@ -1,0 +1,208 @@
+"""The hall under load: `python3 tasks.py bench-hall [--clocks N] [--seconds S]`.
+
+N simulated clocks (500 by default) publish through Mosquitto as the
+firmware does: retained state messages of the same shape and size, every 5 s
+while a clock runs, and one at once on every press (a press every 10 s per
+clock on average). `xqclock hall --broker ...` serves the page; the page's
+stream (server-sent events) is read here, and the page itself is open in
+headless Chromium when it is installed. Printed, not asserted:
+
+* press to page: from the publish of a press to the stream delivering it
+  (and to the Chromium page receiving it): median and 99th percentile;
+* the page's update rate (stream events and boards a second);
+* CPU of the broker and of the hall's server (share of one core), and of
+  these publishers.
+"""
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import paho.mqtt.client as mqtt
+
+from host_tools.board import ROOT
+from host_tools.hall import local
+
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def cpu_seconds(pid):
+    """User + system CPU seconds of a process so far (Linux /proc)."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def state(board, moves, running, remaining, sent_ms):
+    """A state message as a clock sends it (device/hall.py's shape)."""
+    side = {"remaining_ms": 0, "moves": 0, "flag": False, "flag_at_ms": None, "fouls": 0, "warnings": 0,
+            "present": True, "arrived_at_ms": 0, "exempt": False, "offers": 0, "repeat_offers": 0,
+            "used_ms": 0, "period": 1, "overtime": False, "byoyomi_periods": None, "block_moves": None}
+    red = dict(side, remaining_ms=remaining[0], moves=(moves + 1) // 2)
+    black = dict(side, remaining_ms=remaining[1], moves=moves // 2)
+    return json.dumps({"time_ms": moves * 10000, "running": running, "paused": False, "red": red, "black": black,
+                       "result": None, "notice": None, "board": board,
+                       "names": {"red": f"Red {board}", "black": f"Black {board}"}, "battery": 90, "fault": 0,
+                       "clock_id": "%016x" % board, "sent_ms": sent_ms, "forfeit_at_ms": None, "foul_limit": 3})
+
+
+class Stream(threading.Thread):
+    """Reads the page's event stream; when each (board, sent_ms) arrived."""
+
+    def __init__(self, url):
+        super().__init__(daemon=True)
+        self.url = url
+        self.seen = {}
+        self.events = 0
+        self.boards = 0
+        self.stop = False
+
+    def run(self):
+        with urllib.request.urlopen(self.url + "events", timeout=30) as r:
+            for line in r:
+                if self.stop:
+                    return
+                if not line.startswith(b"data: "):
+                    continue
+                now = time.time()
+                data = json.loads(line[6:])
+                self.events += 1
+                self.boards += len(data["boards"])
+                for entry in data["boards"]:
+                    s = entry["state"]
+                    if s:
+                        self.seen.setdefault((s["board"], s["sent_ms"]), now)
+
+
+PAGE_PROBE = """(() => {  // the page's own view: when each (board, sent_ms) arrived
+  window.benchSeen = new Map();
+  window.xqclockOnUpdate = (data) => {
+    const now = Date.now();
+    for (const e of data.boards) {
+      if (e.state) { const k = e.state.board + ':' + e.state.sent_ms; if (!benchSeen.has(k)) benchSeen.set(k, now); }
+    }
+  };
+  return true;
+})()"""
+
+
+def percentile(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
+
+
+def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
+    try:
+        broker = local.Mosquitto()
+    except local.Missing as e:
+        print(f"hall benchmark skipped: {e}", file=out)
+        return 0
+    http = local.free_port()
+    hall = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "hall", "--broker",
+                             f"mqtt://127.0.0.1:{broker.port}", "--event", "bench", "--http", f"127.0.0.1:{http}"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{http}/"
+    browser = None
+    publishers = []
+    try:
+        local.wait_port(http, 30)
+        rng = random.Random(14)
+        for i in range(clocks):
+            c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"bench-{i + 1}")
+            c.will_set(f"xqclock/bench/{i + 1}/online", b"0", retain=True)
+            c.connect("127.0.0.1", broker.port, keepalive=120)
+            c.loop_read()  # the CONNACK
+            publishers.append(c)
+        stream = Stream(url)
+        stream.start()
+        try:
+            browser = local.Chromium(url)
+            browser.wait("document.readyState === 'complete' && !!document.getElementById('tiles')", 30)
+            browser.eval(PAGE_PROBE)
+        except local.Missing as e:
+            print(f"(no page in Chromium: {e})", file=out)
+        published = {}  # (board, sent_ms) -> time.time() at the publish of a press
+        last_ms = [0] * clocks
+        moves = [0] * clocks
+        next_periodic = [rng.uniform(0, 5) for _ in range(clocks)]
+        next_press = [rng.expovariate(1 / press_every) for _ in range(clocks)]
+        sent = 0
+        cpu0 = {"broker": cpu_seconds(broker.proc.pid), "server": cpu_seconds(hall.pid),
+                "publishers": time.process_time()}
+        t0 = time.monotonic()
+        while True:
+            elapsed = time.monotonic() - t0
+            if elapsed >= seconds:
+                break
+            for i, c in enumerate(publishers):
+                press = elapsed >= next_press[i]
+                if not press and elapsed < next_periodic[i]:
+                    continue
+                if press:
+                    moves[i] += 1
+                    next_press[i] = elapsed + rng.expovariate(1 / press_every)
+                next_periodic[i] = elapsed + 5
+                now = time.time()
+                ms = last_ms[i] = max(int(now * 1000), last_ms[i] + 1)
+                running = "black" if moves[i] % 2 else "red"
+                c.publish(f"xqclock/bench/{i + 1}/state",
+                          state(i + 1, moves[i], running, (3600000 - moves[i] * 5000, 3600000 - moves[i] * 4000), ms),
+                          retain=True)
+                sent += 1
+                if press:
+                    published[(i + 1, ms)] = now
+            time.sleep(0.002)
+        duration = time.monotonic() - t0
+        cpu = {"broker": cpu_seconds(broker.proc.pid) - cpu0["broker"], "server": cpu_seconds(hall.pid) - cpu0["server"],
+               "publishers": time.process_time() - cpu0["publishers"]}
+        time.sleep(2)  # the last messages reach the page
+        stream.stop = True
+        latencies = [(stream.seen[k] - t) * 1000 for k, t in published.items() if k in stream.seen]
+        print(f"hall benchmark: {clocks} clocks through Mosquitto for {duration:.0f} s on {os.cpu_count()} cores: "
+              f"{sent} messages ({sent / duration:.0f}/s), {len(published)} of them presses", file=out)
+        print(f"  press to page stream: median {statistics.median(latencies):.1f} ms, "
+              f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms "
+              f"({len(latencies)} of {len(published)} presses seen)", file=out)
+        if browser is not None:
+            seen = browser.eval("Object.fromEntries(window.benchSeen)")
+            page = [seen[f"{b}:{ms}"] - t * 1000 for (b, ms), t in published.items() if f"{b}:{ms}" in seen]
+            shown = browser.eval("document.querySelectorAll('.tile').length")
+            updates = browser.eval("window.xqclockUpdates || 0")
+            print(f"  press to page in Chromium: median {statistics.median(page):.1f} ms, "
+                  f"p99 {percentile(page, 99):.1f} ms ({len(page)} seen); {shown} tiles; "
+                  f"{updates / duration:.0f} page updates/s", file=out)
+        print(f"  page stream: {stream.events / duration:.0f} events/s carrying {stream.boards / duration:.0f} "
+              f"board states/s", file=out)
+        print("  CPU (share of one core): " + ", ".join(f"{k} {v / duration * 100:.0f}%" for k, v in cpu.items()),
+              file=out)
+        goal = percentile(latencies, 99)
+        print(f"  goal p99 < 500 ms: {'met' if goal < 500 else 'NOT met'} ({goal:.0f} ms)", file=out)
+    finally:
+        for c in publishers:
+            c.disconnect()
+        if browser is not None:
+            browser.close()
+        hall.terminate()
+        try:
+            hall.wait(10)
+        except subprocess.TimeoutExpired:
+            hall.kill()
+        broker.stop()
+    return 0
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="tasks.py bench-hall", description=__doc__.split("\n\n")[0])
+    p.add_argument("--clocks", type=int, default=500)
+    p.add_argument("--seconds", type=float, default=30.0)
+    args = p.parse_args(argv)
+    return run(args.clocks, args.seconds)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
