@@ -10,7 +10,6 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -18,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from hall_tier import Chromium, Mosquitto, free_port, until, wait_port
-from host_tools.board import FIRMWARE, PROFILES, ROOT
-from host_tools.hall.state import BadMessage, Hall, alerts, parse_state, STALE_MS
+from host_tools.board import FIRMWARE, PROFILES
+from host_tools.hall.state import BadMessage, Hall, alerts, STALE_MS
 
+ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOT = ROOT / "docs" / "screens" / "hall.png"
 
 
@@ -188,6 +188,7 @@ def boards_json(url):
         return json.loads(r.read())
 
 
+@pytest.mark.slow  # real brokers, virtual boards, Chromium
 def test_a_state_from_any_mqtt_client_appears_in_boards_json(hall):
     import paho.mqtt.client as mqtt
     url, port = hall
@@ -220,6 +221,7 @@ SCRIPTS = {
 UIDS = {"flag": "000000000000f1a9", "moves": "0000000000000b0e", "ticking": "0000000000000c0c"}
 
 
+@pytest.mark.slow  # real brokers, virtual boards, Chromium
 def test_three_virtual_boards_playing_live_in_chromium(hall, tmp_path):
     from host_tools.board.virtual import VirtualBoard
     url, port = hall
@@ -258,6 +260,7 @@ def test_three_virtual_boards_playing_live_in_chromium(hall, tmp_path):
             board.stop()
 
 
+@pytest.mark.slow  # real brokers, virtual boards, Chromium
 def test_flash_and_config_push_make_a_virtual_board_report(tmp_path, monkeypatch):
     """The organiser's path: `xqclock flash` installs umqtt with the firmware,
     `config push --broker --event` writes /network.json, and the clock reports."""
@@ -296,6 +299,7 @@ def test_flash_and_config_push_make_a_virtual_board_report(tmp_path, monkeypatch
         mosquitto.stop()
 
 
+@pytest.mark.slow  # real brokers, virtual boards, Chromium
 def test_hall_usb_publishes_for_clocks_without_radio_and_never_pauses_them(tmp_path, monkeypatch):
     """A clock set to report over its cable (`config push --broker usb`) plays
     on; `xqclock hall --usb` reads its console lines, sending it nothing, and

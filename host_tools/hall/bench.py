@@ -26,7 +26,6 @@ import urllib.request
 
 import paho.mqtt.client as mqtt
 
-from host_tools.board import ROOT
 from host_tools.hall import local
 
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
@@ -105,7 +104,7 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
     http = local.free_port()
     hall = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "hall", "--broker",
                              f"mqtt://127.0.0.1:{broker.port}", "--event", "bench", "--http", f"127.0.0.1:{http}"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     url = f"http://127.0.0.1:{http}/"
     browser = None
     publishers = []
