@@ -21,9 +21,7 @@ def _run(ports, work):
     """Run work(port, progress) on each port (in parallel); (results, errors)."""
     from host_tools.board.progress import Progress, run_parallel
     live = sys.stderr.isatty()
-    progress = Progress(ports, live=live)
-    if len(ports) == 1 and not live:
-        progress.update = lambda *a, **k: None  # one board, no terminal: just the outcome
+    progress = Progress(ports, live=live, quiet=len(ports) == 1 and not live)
     results = run_parallel(ports, work, progress)
     ok = {p: r for p, r in results.items() if not isinstance(r, BoardError)}
     errors = [str(r) for r in results.values() if isinstance(r, BoardError)]

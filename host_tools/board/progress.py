@@ -1,83 +1,77 @@
-"""Progress bars (one line per board) and the summary table, standard library only.
+"""Progress of the boards worked on at once, and the summary tables (rich).
 
-On a terminal the lines are redrawn in place (ANSI cursor moves); elsewhere
-each board's stage changes are printed as plain lines, so logs stay readable.
-Boards run in parallel threads (`run_parallel`).
+On a terminal each board has a live line (stage, bar, note) that rich
+redraws; elsewhere each stage change is one plain line, so logs stay
+readable. Boards run in parallel threads (`run_parallel`).
 """
 import sys
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
+
+from rich.console import Console
+from rich.progress import BarColumn
+from rich.progress import Progress as Bars
+from rich.progress import TextColumn
+from rich.table import Table
+from rich.text import Text
 
 from host_tools.board import BoardError
 
-WIDTH = 24
+
+class _Bar(BarColumn):
+    """A bar only for the stages that count something (copy, pull)."""
+
+    def render(self, task):
+        return super().render(task) if task.total else Text("")
 
 
 class Progress:
-    def __init__(self, ports, stream=None, live=None):
+    """One line per port; update() from any thread. quiet: no stage lines
+    (one board and no terminal: its outcome is all there is to say)."""
+
+    def __init__(self, ports, stream=None, live=None, quiet=False):
         self.stream = stream or sys.stderr
         self.live = self.stream.isatty() if live is None else live
-        self.ports = list(ports)
-        self.lines = {p: [p, "waiting", 0, 0, ""] for p in self.ports}  # port, stage, done, total, note
+        self.quiet = quiet
+        self.stages = {p: "waiting" for p in ports}
         self.lock = threading.Lock()
-        self.drawn = 0
-        self.last = 0.0
-        self.width = max(len(p) for p in self.ports) if self.ports else 10
+        self.bars = None
+        if self.live:
+            width = max((len(p) for p in ports), default=10)
+            self.bars = Bars(TextColumn(f"{{task.fields[port]:<{width}}}  {{task.fields[stage]:<10}}"),
+                             _Bar(bar_width=24), TextColumn("{task.fields[percent]}  {task.fields[note]}"),
+                             console=Console(file=self.stream, force_terminal=True))
+            self.tasks = {p: self.bars.add_task("", total=None, port=p, stage="waiting", percent="", note="")
+                          for p in ports}
+            self.bars.start()
 
     def callback(self, port):
         return lambda stage, done=0, total=0, note="": self.update(port, stage, done, total, note)
 
     def update(self, port, stage, done=0, total=0, note=""):
+        if self.bars is not None:
+            self.bars.update(self.tasks[port], completed=done, total=total or None, stage=stage, note=note,
+                             percent=f"{100 * done // total:3d}%" if total else "")
+            return
         with self.lock:
-            line = self.lines[port]
-            changed = line[1] != stage
-            line[1:] = [stage, done, total, note]
-            if self.live:
-                now = time.monotonic()
-                if changed or now - self.last > 0.1 or (total and done >= total):
-                    self._draw()
-                    self.last = now
-            elif changed:
+            changed, self.stages[port] = self.stages[port] != stage, stage
+            if changed and not self.quiet:
                 self.stream.write(f"{port}: {stage}{' ' + note if note else ''}\n")
                 self.stream.flush()
 
-    def _bar(self, line):
-        port, stage, done, total, note = line
-        text = f"{port:<{self.width}}  {stage:<10}"
-        if total:
-            filled = min(WIDTH, WIDTH * done // total)
-            text += f" [{'#' * filled}{'.' * (WIDTH - filled)}] {100 * done // total:3d}%"
-        if note:
-            text += f"  {note}"
-        return text
-
-    def _draw(self):
-        out = []
-        if self.drawn:
-            out.append(f"\x1b[{self.drawn}F")
-        for p in self.ports:
-            out.append("\x1b[2K" + self._bar(self.lines[p])[:200] + "\n")
-        self.drawn = len(self.ports)
-        self.stream.write("".join(out))
-        self.stream.flush()
-
     def close(self):
-        with self.lock:
-            if self.live:
-                self._draw()
+        if self.bars is not None:
+            self.bars.stop()  # the last state stays on the screen
 
 
 def table(rows, headers, stream=None):
-    """A plain text table."""
+    """Columns under headings, no rules: on a terminal the headings are bold
+    and long cells wrap; elsewhere plain text, one line per row."""
     stream = stream or sys.stdout
-    rows = [[str(c) for c in r] for r in rows]
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    fmt = "  ".join(f"{{:<{w}}}" for w in widths)
-    stream.write(fmt.format(*headers).rstrip() + "\n")
+    grid = Table(*headers, box=None, pad_edge=False, header_style="bold")
     for r in rows:
-        stream.write(fmt.format(*r).rstrip() + "\n")
-    stream.flush()
+        grid.add_row(*(Text(str(c)) for c in r))  # Text: no rich markup in board names or paths
+    Console(file=stream, width=None if stream.isatty() else 1000).print(grid)
 
 
 def run_parallel(ports, work, progress):
