@@ -55,6 +55,7 @@ class Scenario:
         self.started = False  # a 'start' action has come
 
     def settings(self):
+        assert self.clock is not None, "parse() makes a scenario without a clock line an error"
         return dict(self.clock, forfeit=self.forfeit, fouls=self.fouls, absent=self.absent)
 
     def setup(self, journal_dir):

@@ -92,7 +92,7 @@ class Build:
         self.format = mpy_cross_format(self.compiler)
         self.march = march
         self.version = version()
-        self.files = {}
+        self.files: dict[str, bytes] = {}
         self._compile()
         self.hashes = {p: sha(d) for p, d in self.files.items()}
         self.build = sha(json.dumps(sorted(self.hashes.items())).encode())[:12]

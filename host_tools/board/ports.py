@@ -34,7 +34,7 @@ def registry():
 
 def announced():
     """The virtual boards running now: dicts with path, flash, uid, hardware, pid."""
-    boards = []
+    boards: list[dict] = []
     if os.name != "posix":  # virtual boards need pseudo-terminals
         return boards
     folder = registry()

@@ -93,11 +93,15 @@ class VirtualBoard:
         self.announce = announce
         self.log = log  # callable(str) for the supervisor's own notes, or None
         self.path = None
-        self.vm = None
+        self.vm: subprocess.Popen | None = None
         self.boots = 0  # VM starts (power-on and resets)
-        self._host = self._host_slave = None
+        self._host: int | None = None
+        self._host_slave: int | None = None
+        self._vm_fd: int | None = None  # the VM's terminal, while it runs
         self._stop = False
         self._thread = None
+        self._wake_r: int | None
+        self._wake_w: int | None
         self._wake_r, self._wake_w = os.pipe()
         self._card = None
         self._steps = None
@@ -146,7 +150,8 @@ class VirtualBoard:
 
     def stop(self):
         self._stop = True
-        os.write(self._wake_w, b"x")
+        if self._wake_w is not None:  # not stopped before
+            os.write(self._wake_w, b"x")
         if self._thread is not None:
             self._thread.join(5)
         self._kill_vm()
@@ -185,10 +190,12 @@ class VirtualBoard:
 
     def freeze(self):
         """Stop the VM dead (SIGSTOP): a board that no longer answers."""
-        os.kill(self.vm.pid, signal.SIGSTOP)
+        if self.vm is not None:
+            os.kill(self.vm.pid, signal.SIGSTOP)
 
     def thaw(self):
-        os.kill(self.vm.pid, signal.SIGCONT)
+        if self.vm is not None:
+            os.kill(self.vm.pid, signal.SIGCONT)
 
     def power_cycle(self):
         """Cut the power: the VM dies where it is and the board boots again
@@ -252,7 +259,7 @@ class VirtualBoard:
                 vm.wait(5)
             except subprocess.TimeoutExpired:
                 pass
-        fd, self._vm_fd = getattr(self, "_vm_fd", None), None
+        fd, self._vm_fd = self._vm_fd, None
         if fd is not None:
             try:
                 os.close(fd)
@@ -285,25 +292,28 @@ class VirtualBoard:
 
     def _pump(self):
         while not self._stop:
-            readers = [self._host, self._wake_r]
+            host, wake = self._host, self._wake_r
+            if host is None or wake is None:  # stop() gave up waiting for this thread
+                break
+            readers = [host, wake]
             writers = []
             if self._vm_fd is not None:
                 readers.append(self._vm_fd)
                 if self._to_vm:
                     writers.append(self._vm_fd)
             if self._to_host:
-                writers.append(self._host)
+                writers.append(host)
             try:
                 r, w, _ = select.select(readers, writers, [], 0.5)
             except (OSError, ValueError):
                 break
             if self._stop:
                 break
-            if self._wake_r in r:
-                os.read(self._wake_r, 64)
-            if self._host in r:
+            if wake in r:
+                os.read(wake, 64)
+            if host in r:
                 try:
-                    data = os.read(self._host, 4096)
+                    data = os.read(host, 4096)
                 except OSError:
                     data = b""
                 if data:
@@ -312,17 +322,17 @@ class VirtualBoard:
                     else:
                         self._held += data
             if self._vm_fd is not None and self._vm_fd in r:
+                out: bytes | None
                 try:
-                    data = os.read(self._vm_fd, 4096)
+                    out = os.read(self._vm_fd, 4096)
                 except OSError as e:
-                    data = b"" if e.errno == errno.EIO else None
-                if data:
-                    if self._from_vm(data):
+                    out = b"" if e.errno == errno.EIO else None
+                if out:
+                    if self._from_vm(out):
                         continue
-                elif data == b"":  # every copy of the VM's terminal is closed: it ended
-                    vm = self.vm
+                elif out == b"" and self.vm is not None:  # every copy of the VM's terminal is closed: it ended
                     try:
-                        vm.wait(2)
+                        self.vm.wait(2)
                     except subprocess.TimeoutExpired:
                         pass
                     self._restart(self._kill_vm())
@@ -335,9 +345,9 @@ class VirtualBoard:
                     pass
                 except OSError:
                     self._to_vm.clear()
-            if self._host in w and self._to_host:
+            if host in w and self._to_host:
                 try:
-                    n = os.write(self._host, bytes(self._to_host))
+                    n = os.write(host, bytes(self._to_host))
                     del self._to_host[:n]
                 except BlockingIOError:
                     pass

@@ -59,7 +59,7 @@ def chart(rec, target):
                     label=TITLES[s], linewidth=1.5, marker="o" if len(moves[s]) <= 60 else None,
                     markersize=2.5)
     # period boundaries: after the move that completed the quota
-    seen = {}
+    seen: dict[tuple, list[int]] = {}
     for p in d["periods"]:
         x = p["after_press"] + 0.5
         label = "overtime" if p["overtime"] else "period %d" % p["period"]

@@ -113,7 +113,7 @@ class GameRecord:
     def __init__(self, path):
         self.path = Path(path)
         self.events = []
-        self.moves = ([], [])  # per side: dicts of each counted press, in order
+        self.moves: tuple[list[dict], list[dict]] = ([], [])  # per side: dicts of each counted press, in order
         self.periods = []  # {"side", "period" (1-based), "after_press", "after_move", "t_ms"}
         self.flags = []  # {"side", "t_ms", "press", "think_ms"}
         self.start_ms = None

@@ -53,7 +53,7 @@ def _matches(key, path, rec):
 
 
 def rows(paths, boards_csv=None):
-    games = []
+    games: list[tuple[object, GameRecord | None, str | None]] = []
     for p in paths:
         try:
             games.append((p, GameRecord(p), None))
@@ -78,14 +78,14 @@ def rows(paths, boards_csv=None):
         else:
             numbers = list(range(1, len(games) + 1))
         items = [({"board": n, "red": "", "black": ""}, g) for n, g in zip(numbers, games)]
-        seen = {}
+        seen: dict[int, object] = {}
         for n, g in zip(numbers, games):
             if n in seen:
                 print("xqclock: board %d twice: %s and %s" % (n, seen[n], g[0]), file=sys.stderr)
             seen[n] = g[0]
     out = []
-    for m, g in items:
-        out.append(_row(m, g))
+    for m, placed_game in items:
+        out.append(_row(m, placed_game))
     out.sort(key=lambda r: (r["board"] is None, r["board"] or 0))
     return out
 

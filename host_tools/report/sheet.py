@@ -20,7 +20,7 @@ def text_sheet(rec):
     """The sheet to print and sign: §10.1's result, used times, fouls, and the rest."""
     d = rec.to_dict()
     g = rec.game
-    out = []
+    out: list[str] = []
     w = out.append
     w("XIANGQI GAME RECORD (§10.1)")
     w("=" * 78)

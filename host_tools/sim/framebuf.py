@@ -10,7 +10,7 @@ tests compare the result with the real module on the unix port. `ellipse` and
 if __package__:
     from .font_petme128 import FONT
 else:  # imported as top-level `framebuf`
-    from font_petme128 import FONT
+    from font_petme128 import FONT  # type: ignore[no-redef]
 
 MONO_VLSB = MVLSB = 0
 RGB565 = 1

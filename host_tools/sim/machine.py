@@ -29,17 +29,17 @@ try:
     from .vclock import VirtualClock
     from .bus import I2CBus
 except ImportError:  # imported as a top-level module, with host_tools/sim on the path
-    from vclock import VirtualClock
-    from bus import I2CBus
+    from vclock import VirtualClock  # type: ignore[no-redef]
+    from bus import I2CBus  # type: ignore[no-redef]
 
 CLOCK = VirtualClock()
-PINS = {}  # GPIO number -> Pin, one object per GPIO as on rp2
-I2C_BUSES = {}  # bus id -> I2CBus-like (scan/writeto/writevto, devices {addr: model})
-TONES = []  # (CLOCK.now ms, freq Hz, duty_u16) at every PWM tone change
-ADC_VALUES = {}  # GPIO 26..29 (or 4: the temperature sensor) -> u16, or fn(now_ms) -> u16
-SLICE_FREQ = {}  # PWM slice -> freq: both channels of a slice share it
-_SLICE_PWMS = {}  # PWM slice -> the PWM objects on it
-RESETS = []  # CLOCK.now of each reset()/soft_reset()/bootloader()
+PINS = {}  # type: dict  # GPIO number -> Pin, one object per GPIO as on rp2
+I2C_BUSES = {}  # type: dict  # bus id -> I2CBus-like (scan/writeto/writevto, devices {addr: model})
+TONES = []  # type: list  # (CLOCK.now ms, freq Hz, duty_u16) at every PWM tone change
+ADC_VALUES = {}  # type: dict  # GPIO 26..29 (or 4: the temperature sensor) -> u16, or fn(now_ms) -> u16
+SLICE_FREQ = {}  # type: dict  # PWM slice -> freq: both channels of a slice share it
+_SLICE_PWMS = {}  # type: dict  # PWM slice -> the PWM objects on it
+RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader()
 _UNSET = object()
 _STATE = {"freq": 125000000, "irq_disabled": 0}
 
@@ -530,7 +530,7 @@ class PWM:
         self.invert = invert
         self.log = []
         self._duty = 0
-        self._last = 0  # silent
+        self._last = 0  # type: object  # (freq, duty) heard, or 0: silent
         self.active = True
         self.pin.init(Pin.ALT, alt=Pin.ALT_PWM)
         SLICE_FREQ.setdefault(self.slice, 1907)  # 125 MHz / 65536: the reset wrap
@@ -592,7 +592,7 @@ class PWM:
         if state == self._last:
             return
         self._last = state
-        entry = (CLOCK.now, f, state[1] if state else 0)
+        entry = (CLOCK.now, f, self._duty if state else 0)
         TONES.append(entry)
         self.log.append(entry)
 

@@ -26,7 +26,7 @@ def segments_of(letters):
     return sum(1 << "ABCDEFG".index(s) for s in letters)
 
 
-CHAR_OF = {}
+CHAR_OF = {}  # type: dict[int, str]
 for _ch, _letters in _GLYPHS:
     CHAR_OF.setdefault(segments_of(_letters), _ch)
 SEGMENTS_OF = {ch: segments_of(letters) for ch, letters in _GLYPHS}
