@@ -293,7 +293,7 @@ def network_from(broker=None, event=None, wifi=None, wifi_password=None):
     {"broker": ""} for --broker none: stop reporting); ValueError naming the bad one."""
     from device import hall
     from host_tools.hall.broker import parse_url
-    out = {}
+    out: dict = {}
     if broker is not None:
         if broker.strip().lower() in ("none", "off", ""):
             return {"broker": ""}

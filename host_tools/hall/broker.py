@@ -68,6 +68,6 @@ class EmbeddedBroker:
         loop.close()
 
     def stop(self):
-        if self._loop is not None and self._thread.is_alive():
+        if self._loop is not None and self._thread is not None and self._thread.is_alive():
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(10)

@@ -20,6 +20,7 @@ PING_S = 15  # a comment line this often keeps proxies from closing a quiet stre
 
 
 class _Handler(BaseHTTPRequestHandler):
+    server: "Server"  # the hall's own, with .hall and .closing
     server_version = "xqclock-hall"
     protocol_version = "HTTP/1.1"
 

@@ -55,7 +55,7 @@ def parse_state(payload):
 
 def alerts(state, online, age_ms):
     """[{kind, side?, value?}] for one board: flag, late, fouls, battery, fault, offline."""
-    out = []
+    out: list[dict] = []
     over = state.get("result") is not None
     for side in SIDES:
         s = state[side]
