@@ -19,9 +19,10 @@ FALSE_CLAIM = 10
 OFFER = 11
 CHECKPOINT = 12  # the clocks at time t (running time, or a flag that fell)
 POWER_ON = 13  # the board restarted from its journal: the game waits, paused
+CODE_LOCKOUT = 14  # wrong arbiter codes locked the menu; value: for how many ms. Recorded only
 
 NAMES = ("start", "press", "pause", "resume", "moves", "adjust", "result", "arrive",
-         "foul", "warn", "false-claim", "offer", "checkpoint", "power-on")
+         "foul", "warn", "false-claim", "offer", "checkpoint", "power-on", "code-lockout")
 BY_PLAYER = 1
 
 
@@ -38,7 +39,7 @@ def apply(game, t, kind, side, value):
     """Apply one event to the game; returns whether it changed anything."""
     if kind == PRESS:
         return game.press(side, t)
-    if kind == CHECKPOINT:
+    if kind == CHECKPOINT or kind == CODE_LOCKOUT:
         game.advance(t)
         return True
     if kind == START:

@@ -13,9 +13,16 @@ from device import faults, lang, screens
 from device import settings as cfg
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.gametime import GameTime
-from device.menu import Menu, Choice, Number, Code, DONE, BACK
+from device.menu import Menu, Choice, Number, Code, Message, DONE
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
+# Arbiter mode lasts while the arbiter's menu is open: it ends with the action
+# chosen, on backing out, or after this long without a key other than a lever.
+ARBITER_IDLE_MS = 20000
+# Wrong codes in a row before the menu locks, and for how long: 3 guesses in
+# 5 min make guessing a 4-digit code take about 6 days on average.
+CODE_TRIES = 3
+LOCKOUT_MS = 300000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 NEW_PERIOD_MS = 3000  # "new period" stays on the screen this long
 PERIOD_MARK_MS = 300000  # then the period stays marked this long (DGT: 5 min)
@@ -40,7 +47,10 @@ class App:
         self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
         self.gt.ms = self.table.game.now  # a restored game goes on from its last record
         self.menu = Menu()
-        self.arbiter = not values["code"]  # without a code, the keys are the arbiter's
+        self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
+        self.menu_tick = 0  # tick of the last key (levers aside) while a menu is open
+        self.wrong_codes = 0  # wrong codes in a row
+        self.locked_at = STOPPED  # tick the menu locked after CODE_TRIES wrong codes
         self.absent = [0, 0]
         self.ok_down = STOPPED  # tick when ok went down
         self.ok_used = False
@@ -113,6 +123,9 @@ class App:
                 self.clock.ticks_diff(tick, self.ok_down) >= HOLD_MS:
             self.ok_used = True
             self.open_menu()
+        elif self.menu.active() and self.clock.ticks_diff(tick, self.menu_tick) >= ARBITER_IDLE_MS:
+            self.menu.close()  # left open: arbiter mode must not outlast the arbiter
+            self._after_menu_key()
         self.table.tick(now)
         self.sound(now)
         self.draw(now)
@@ -134,6 +147,7 @@ class App:
             # a lever always counts, menu or not: a press must never go unregistered
             self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
             return
+        self.menu_tick = self.board.buttons.tick
         if self.menu.active():
             self.menu.key(k)
             self._after_menu_key()
@@ -143,35 +157,56 @@ class App:
             self.info = screens.SHOW_MOVES if k == PLUS else screens.SHOW_FOULS
             self.info_until = t + INFO_MS
         elif k == START:
+            # Outside the menu the key is anyone's: it starts the round, and
+            # stopping the clock with it is a player's pause (§9.1.2, recorded
+            # as such). Only the arbiter resumes, from the menu.
             if not game.started:
                 self.table.event(t, ev.START, 0, 0)
-            elif game.paused:
-                if self.arbiter:
-                    self.table.event(t, ev.RESUME, 0, 0)
-            else:  # a player who stops the clock commits §9.1.2; it is recorded
-                self.table.event(t, ev.PAUSE, 0, 0 if self.arbiter else ev.BY_PLAYER)
+            elif not game.paused:
+                self.table.event(t, ev.PAUSE, 0, ev.BY_PLAYER)
 
     def _after_menu_key(self):
         if self.menu.active():
             self.draw_menu()
         else:
+            self.arbiter = False  # the action is done, or the arbiter backed out
             self.redraw()
 
     # -- menus ------------------------------------------------------------------
 
     def open_menu(self):
-        if self.arbiter:
-            self.menu.open(self.main_menu())
-        else:
+        """Held ok: the arbiter's menu, after the code if one is set (without
+        a code the hold itself is the deliberate act); while wrong codes keep
+        it locked, how long that lasts."""
+        tick = self.clock.ticks_ms()
+        self.menu_tick = tick
+        if self.locked_at != STOPPED and self.clock.ticks_diff(tick, self.locked_at) < LOCKOUT_MS:
+            self.menu.open(self._locked(tick))
+        elif self.values["code"]:
+            self.locked_at = STOPPED
             self.menu.open(Code(lang.MENU["code"], 4, self._check_code))
+        else:
+            self.arbiter = True
+            self.menu.open(self.main_menu())
         self.draw_menu()
 
     def _check_code(self, code):
-        if code != self.values["code"]:
-            return BACK
-        self.arbiter = True
         self.menu.close()  # the code is not a step to come back to
-        return self.main_menu()
+        if code == self.values["code"]:
+            self.wrong_codes = 0
+            self.arbiter = True
+            return self.main_menu()
+        self.wrong_codes += 1
+        if self.wrong_codes < CODE_TRIES:
+            return DONE  # held ok again for the next try: about 10 s a guess
+        self.wrong_codes = 0
+        self.locked_at = self.clock.ticks_ms()
+        self.table.event(self.now(), ev.CODE_LOCKOUT, 0, LOCKOUT_MS)  # on the record for the arbiter
+        return self._locked(self.locked_at)
+
+    def _locked(self, tick):
+        left = (LOCKOUT_MS - self.clock.ticks_diff(tick, self.locked_at) + 999) // 1000
+        return Message(lang.MENU["code"], lang.MENU["locked"], "%d:%02d" % (left // 60, left % 60))
 
     def now(self):
         return self.gt.now()
@@ -332,7 +367,7 @@ class App:
                                            self.values["language"])),
             (m["red_side"], lambda: Choice(m["red_side"], (m["left"], m["right"]), lambda i: self._set("red_side", i),
                                            self.values["red_side"])),
-            (m["code"], lambda: Code(m["code"], 4, lambda c: self._set("code", "" if c == "0000" else c))),
+            (m["code"], lambda: Code(m["code"], 4, lambda c: self._set("code", c))),  # 0000: none
         ]
         return Choice(m["settings"], [f[0] for f in fields], lambda i: fields[i][1]())
 
@@ -369,7 +404,6 @@ class App:
         return DONE
 
     def _exit(self):
-        self.arbiter = not self.values["code"]
         return DONE
 
     # -- output -----------------------------------------------------------------
@@ -379,8 +413,6 @@ class App:
         bat = self.board.battery
         if bat is not None and bat.low():
             bits |= screens.LOW_BATTERY
-        if self.arbiter and self.values["code"]:
-            bits |= screens.ARBITER
         if self.table.notice is not None:
             bits |= screens.RESTORED
         if now < self.new_period_until[s]:
@@ -415,10 +447,13 @@ class App:
         lg = self.values["language"]
         if self.board.kind == "ssd1306":
             for d in self.board.displays:
-                self.menu.draw(d, lg)
+                self.menu.draw(d, lg, self.arbiter)
         else:
             from device.tm1637 import encode_digits
             segs = encode_digits(self.menu.segments(lg), bytearray(4))
+            if self.arbiter:  # arbiter mode: every point (the colon) lit
+                for i in range(4):
+                    segs[i] |= 0x80
             for d in self.board.displays:
                 d.write(segs)
 

@@ -55,6 +55,7 @@ MENU = {
     "settings": ("SETTINGS", "设置"),
     "arbiter": ("ARBITER", "裁判"),
     "code": ("CODE", "密码"),
+    "locked": ("LOCKED", "锁定"),
     "forfeit": ("LATE LIMIT", "迟到时限"),
     "foul_limit": ("FOUL LIMIT", "犯规次数"),
     "sound": ("SOUND", "声音"),

@@ -88,6 +88,21 @@ class Code:
         return "".join("%d" % self.digits[i] if i <= self.pos else "_" for i in range(len(self.digits)))
 
 
+class Message:
+    """A line to read (a label and a detail such as a time); ok or start closes it."""
+
+    def __init__(self, title, words, detail):
+        self.title = title
+        self.words = words
+        self.detail = detail
+
+    def key(self, k):
+        return DONE if k == OK else None
+
+    def value_text(self, lg):
+        return "%s %s" % (label(self.words, lg), self.detail)
+
+
 DONE = "done"  # an on_ok result: close the whole menu
 BACK = "back"  # an on_ok result: return to the previous editor
 
@@ -120,12 +135,17 @@ class Menu:
         elif result is not None:  # a next editor
             self.stack.append(result)
 
-    def draw(self, fb, lg):
-        """The top editor on a 128x64 display: title, value, key hint."""
+    def draw(self, fb, lg, arbiter=False):
+        """The top editor on a 128x64 display: title, value, key hint. In
+        arbiter mode the title is dark on a lit band, seen from across a room."""
         ed = self.stack[-1]
         fb.fill(0)
         title = label(ed.title, lg)
-        text.draw_centered(fb, title, 0)
+        if arbiter:
+            fb.fill_rect(0, 0, 128, 17, 1)
+            text.draw_centered(fb, title, 0, 0)
+        else:
+            text.draw_centered(fb, title, 0)
         fb.hline(0, 17, 128, 1)
         value = "< %s >" % ed.value_text(lg)
         text.draw_centered(fb, value, 24)

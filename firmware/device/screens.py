@@ -17,8 +17,7 @@ from device.tm1637 import encode_digits
 
 # status bits the app passes in (they are not part of the game)
 LOW_BATTERY = 1
-ARBITER = 2
-RESTORED = 4
+RESTORED = 4  # (2 was arbiter mode: now the arbiter's menu itself shows it)
 NEW_PERIOD = 8  # this side just began a new period (shown for a few seconds)
 BLINK = 16  # the half-second blink phase
 SHOW_MOVES = 32  # 7-segment build: plus was tapped, show the move count
@@ -27,7 +26,7 @@ MARK_PHASE = 128  # one second in four: the marks (a fault, a low battery) have 
 FAULT_SHIFT = 8  # status >> FAULT_SHIFT & 0xFF = the latched fault kinds (device/faults.py)
 PERIOD_MARK = 1 << 16  # this side reached a new period a short while ago (DGT's period flag)
 OFFLINE = 1 << 17  # the clock reports to the hall and its connection is down: a small mark
-_OLED_STATUS = LOW_BATTERY | ARBITER | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK \
+_OLED_STATUS = LOW_BATTERY | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK \
     | OFFLINE
 
 # segments A..G of the digits 0..9, as on the 7-segment build
@@ -242,8 +241,6 @@ class OledScreen:
             fb.text(period, x, 7, 0)
         _big_time(fb, self.chars, d[self._TLEN])
         self._status_line(fb, game, lg)
-        if d[self._STATUS] & ARBITER:
-            fb.rect(0, 0, _W, 64, 1)  # a frame round the screen: arbiter mode
         if d[self._STATUS] & OFFLINE:
             fb.fill_rect(_W - 4, 60, 3, 3, 1)  # a dot in the corner: no connection to the hall
 

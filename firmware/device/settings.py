@@ -17,6 +17,7 @@ DEFAULTS = {
     "red_side": 0,  # 0: Red sits at the left lever, 1: at the right
     "code": "",  # arbiter code; empty = none
 }
+NO_CODE = "0000"  # the code editor's "none": entered on the clock or pushed, it means no code
 
 
 def check(values):
@@ -42,6 +43,8 @@ def check(values):
     code = out["code"]
     if not isinstance(code, str) or (code and (len(code) != 4 or not code.isdigit())):
         raise ValueError("settings: code is empty or four digits")
+    if code == NO_CODE:
+        out["code"] = ""
     return out
 
 

@@ -113,8 +113,8 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
     if code is not None:
         c = str(code).strip().lower()
         out["code"] = "" if c in ("", "none", "off") else str(code).strip()
-    cfg.check(out)  # the firmware's own rules (raises ValueError naming the field)
-    return out
+    checked = cfg.check(out)  # the firmware's own rules (raises ValueError naming the field)
+    return {key: checked[key] for key in out}  # as the firmware means them: 0000 is no code
 
 
 def describe(values):
@@ -135,7 +135,7 @@ def describe(values):
         ("sound", "on" if values["sound"] else "off"),
         ("language", ("English", "Chinese")[values["language"]]),
         ("red side", ("left", "right")[values["red_side"]]),
-        ("code", "set" if values["code"] else "none (the keys are the arbiter's)"),
+        ("code", "set" if values["code"] else "none (holding ok opens the arbiter's menu)"),
     ]
 
 

@@ -238,6 +238,9 @@ class GameRecord:
             else:
                 text = "%s offers a draw (§23.1)" % T
             self._add(n, t, "offer", side, text + note, repeat=repeat, value=g.offers[side])
+        elif kind == ev.CODE_LOCKOUT:
+            self._add(n, t, "code-lockout", None, "Repeated wrong arbiter codes: the clock locked its menu "
+                      "for %s" % words(value), value=value)
         elif kind == ev.POWER_ON:
             self._add(n, t, "power-on", None, "Power lost after the record at %s; the clock restarted "
                       "from its journal with the clocks paused" % hms(t))

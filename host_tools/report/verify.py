@@ -136,6 +136,8 @@ def _reads(rec):
         return "result %s, %s" % (("red", "black", "draw")[side], REASONS[value])
     if kind in (ev.START, ev.PAUSE, ev.RESUME, ev.CHECKPOINT, ev.POWER_ON):
         return ev.NAMES[kind]
+    if kind == ev.CODE_LOCKOUT:
+        return "%s %d ms" % (ev.NAMES[kind], value)
     if kind in (ev.ADJUST, ev.MOVES):
         return "%s %s %d" % (ev.NAMES[kind], SIDE_NAMES[side], value)
     return "%s %s" % (ev.NAMES[kind], SIDE_NAMES[side])
