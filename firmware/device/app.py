@@ -37,7 +37,8 @@ def _clock_words(ms):
 
 
 class App:
-    def __init__(self, board, clock, values, journal=JOURNAL, settings_path="/settings.json", hall=None):
+    def __init__(self, board, clock, values, journal=JOURNAL, settings_path="/settings.json", hall=None,
+                 settings_problem=None):
         self.board = board
         self.clock = clock
         self.values = values
@@ -62,6 +63,8 @@ class App:
         self.info_until = STOPPED
         self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
         self._new_screens()
+        if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
+            self.report_fault(faults.SETTINGS, settings_problem)
 
     def _new_screens(self):
         kind = screens.OledScreen if self.board.kind == "ssd1306" else screens.SegmentScreen
@@ -381,6 +384,7 @@ class App:
         values.update(changes)
         self.values = cfg.check(values)
         cfg.save(self.values, self.settings_path)
+        self.fault_kinds &= ~faults.SETTINGS  # the file now holds what the clock accepted
         if not self.game.started:
             self._new_game()
         return DONE
@@ -399,7 +403,9 @@ class App:
         self.table = Table.new(cfg.game_settings(self.values, self.absent), self.journal)
         self.gt.now()
         self.gt.ms = 0  # the new game's time starts now
-        self.fault_kinds = 0  # the marks were for the arbiter of the game before
+        # the marks were for the arbiter of the game before; refused settings
+        # stay marked until settings are saved
+        self.fault_kinds &= faults.SETTINGS
         self._new_screens()
         return DONE
 
@@ -517,12 +523,10 @@ def main():
         print(e)
         show_problem(str(e))
         raise
-    values, problem = cfg.load()
-    if problem:
-        print(problem, "- using the defaults")
+    values, problem = cfg.load()  # never raises: a refused field is marked on the displays
     board = Board(profile, time)
     from device.hall import reporter_for
-    App(board, time, values, journal_path(board), hall=reporter_for(time)).run()
+    App(board, time, values, journal_path(board), hall=reporter_for(time), settings_problem=problem).run()
 
 
 def journal_path(board, mountpoint="/fram"):

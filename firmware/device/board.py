@@ -30,6 +30,59 @@ def _pin(obj, key, where):
     return n
 
 
+def _int(lo, hi):
+    return lambda v: type(v) is int and lo <= v <= hi
+
+
+def _is_bool(v):
+    return type(v) is bool
+
+
+def _positive(v):
+    return type(v) in (int, float) and v > 0
+
+
+def _fram_size(v):  # littlefs blocks of 256 bytes up to 1 MiB (the largest I2C FRAM)
+    return type(v) is int and 4096 <= v <= 1048576 and v % 256 == 0
+
+
+# Optional fields, checked like the required ones when present: (section,
+# field, check, what it must be). A section is a dotted path in the profile.
+OPTIONAL = (
+    ("display.left", "i2c", _int(0, 1), "0 or 1"),
+    ("display.right", "i2c", _int(0, 1), "0 or 1"),
+    ("display.left", "freq", _int(10000, 1000000), "a bus frequency in Hz (10000-1000000)"),
+    ("display.right", "freq", _int(10000, 1000000), "a bus frequency in Hz (10000-1000000)"),
+    ("display.left", "addr", _int(0x08, 0x77), "an I2C address (8-119)"),
+    ("display.right", "addr", _int(0x08, 0x77), "an I2C address (8-119)"),
+    ("display", "width", _int(128, 128), "128 (the screens are drawn 128 wide)"),
+    ("display", "height", _int(64, 64), "64 (the screens are drawn 64 high)"),
+    ("display", "brightness", _int(0, 7), "0 to 7"),
+    ("buttons", "debounce_ms", _int(0, 200), "a whole number of ms (0-200)"),
+    ("buttons", "active_low", _is_bool, "true or false"),
+    ("fram", "i2c", _int(0, 1), "0 or 1"),
+    ("fram", "freq", _int(10000, 1000000), "a bus frequency in Hz (10000-1000000)"),
+    ("fram", "addr", _int(0x50, 0x57), "an FRAM address (80-87)"),
+    ("fram", "size", _fram_size, "the chip's bytes, a multiple of 256 from 4096 to 1048576"),
+    ("battery", "adc", _int(26, 29), "an ADC pin (26-29)"),
+    ("battery", "divider", _positive, "a number above 0"),
+    ("battery", "empty_mv", _int(1000, 6000), "millivolts (1000-6000)"),
+    ("battery", "full_mv", _int(1000, 6000), "millivolts (1000-6000)"),
+)
+
+
+def _optional(profile):
+    for section, key, ok, what in OPTIONAL:
+        obj = profile
+        for part in section.split("."):
+            obj = obj.get(part) if isinstance(obj, dict) else None
+        if isinstance(obj, dict) and key in obj and not ok(obj[key]):
+            raise ProfileError("board profile: %s.%s = %r is not %s" % (section, key, obj[key], what))
+    bat = profile.get("battery")
+    if isinstance(bat, dict) and bat.get("empty_mv", 3300) >= bat.get("full_mv", 4200):
+        raise ProfileError("board profile: battery.full_mv = %r is not above battery.empty_mv" % bat.get("full_mv"))
+
+
 def check(profile):
     """Check a profile's shape; returns it, or raises ProfileError naming the field."""
     if _need(profile, "profile", "") != 1:
@@ -57,6 +110,10 @@ def check(profile):
         _need(fram, "i2c", "fram.")
         _pin(fram, "scl", "fram.")
         _pin(fram, "sda", "fram.")
+    bat = profile.get("battery")
+    if bat is not None:
+        _need(bat, "adc", "battery.")
+    _optional(profile)
     return profile
 
 

@@ -20,8 +20,9 @@ DISPLAY = const(1)  # a display did not answer (unplugged, loose, a stuck bus)
 STORAGE = const(2)  # the journal could not be written (a full flash, ...)
 PROGRAM = const(4)  # a loop step failed for another reason
 RESTART = const(8)  # the watchdog restarted the clock
-KINDS = (DISPLAY, STORAGE, PROGRAM, RESTART)
-LETTERS = b"dFPr"  # the 7-segment build's letter for each kind, in KINDS order
+SETTINGS = const(16)  # /settings.json had fields the clock refused (device/settings.py)
+KINDS = (DISPLAY, STORAGE, PROGRAM, RESTART, SETTINGS)
+LETTERS = b"dFPrC"  # the 7-segment build's letter for each kind, in KINDS order
 
 QUIET_MS = const(10000)  # at most one console line per kind this often
 

@@ -27,7 +27,8 @@ OFFER = ("DRAW?", "提和")
 READY = ("READY", "准备")
 # a latched fault (device/faults.py), then the words of its kinds, in faults.KINDS order
 FAULT = ("ERR", "故障")
-FAULT_KINDS = (("DISPLAY", "显示屏"), ("FLASH", "存储"), ("PROGRAM", "程序"), ("RESTART", "重启"))
+FAULT_KINDS = (("DISPLAY", "显示屏"), ("FLASH", "存储"), ("PROGRAM", "程序"), ("RESTART", "重启"),
+               ("SETTINGS", "设置"))
 
 # game.REASONS, in order
 REASONS = (

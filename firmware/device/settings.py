@@ -6,6 +6,7 @@ import json
 import os
 
 from clock import timecontrol
+from clock.durations import LIMIT_MS, digits
 
 DEFAULTS = {
     "clock": "xq-60+30",  # time control: preset or spec string
@@ -20,44 +21,116 @@ DEFAULTS = {
 NO_CODE = "0000"  # the code editor's "none": entered on the clock or pushed, it means no code
 
 
-def check(values):
-    """Fill defaults and check each field; raises ValueError naming the field."""
+# A code the board could not read: no code entered on the clock matches it,
+# so the menu stays locked until settings are pushed again over USB.
+UNREADABLE = "????"
+
+
+def _clock(v):
+    if not isinstance(v, str):
+        raise ValueError("%r is not a time control" % (v,))
+    timecontrol.parse(v)
+    return v
+
+
+def _clock_black(v):
+    if not isinstance(v, str):
+        raise ValueError("%r is not a time control" % (v,))
+    if v:
+        timecontrol.parse_side(v)
+    return v
+
+
+def _forfeit(v):
+    if type(v) is not int or not -1 <= v <= LIMIT_MS:
+        raise ValueError("%r is not -1 (off) or a number of ms" % (v,))
+    return v
+
+
+def _fouls(v):
+    if type(v) is not int or not 1 <= v <= 9:
+        raise ValueError("%r is not 1 to 9" % (v,))
+    return v
+
+
+def _switch(v):
+    if type(v) is not bool:
+        raise ValueError("%r is not true or false" % (v,))
+    return v
+
+
+def _zero_one(v):
+    if type(v) is not int or v not in (0, 1):
+        raise ValueError("%r is not 0 or 1" % (v,))
+    return v
+
+
+def _code(v):
+    if v == UNREADABLE:
+        raise ValueError("the board could not read its code: set one again")
+    if not isinstance(v, str) or (v and not (len(v) == 4 and digits(v))):
+        raise ValueError("%r is not empty or four digits" % (v,))
+    return "" if v == NO_CODE else v
+
+
+# Each field's check: the value to keep, or ValueError saying what is wrong.
+# A new field is a DEFAULTS entry and a line here.
+CHECKS = {"clock": _clock, "clock_black": _clock_black, "forfeit": _forfeit, "fouls": _fouls,
+          "sound": _switch, "language": _zero_one, "red_side": _zero_one, "code": _code}
+
+
+def accept(values):
+    """(settings, problems): every field checked on its own. A bad or unknown
+    field keeps its default and is named in `problems`; the rest are kept. A
+    code that cannot be read, or a file that is no object (it may have held a
+    code), locks the menu (UNREADABLE): the lock is never dropped."""
     out = dict(DEFAULTS)
+    if not isinstance(values, dict):
+        out["code"] = UNREADABLE
+        return out, ["settings: not a JSON object: the defaults, menu locked until settings are pushed"]
+    problems = []
     for key in values:
-        if key not in DEFAULTS:
-            raise ValueError("settings: unknown field %r" % key)
-        out[key] = values[key]
-    try:
-        if out["clock_black"]:
+        try:
+            if key not in CHECKS:
+                raise ValueError("unknown field")
+            out[key] = CHECKS[key](values[key])
+        except ValueError as e:
+            problems.append("settings: %s: %s" % (key, e))
+            if key == "code":
+                out["code"] = UNREADABLE
+    if out["clock_black"]:
+        try:
             timecontrol.handicap(out["clock"], out["clock_black"])
-        else:
-            timecontrol.parse(out["clock"])
-    except ValueError as e:
-        raise ValueError("settings: clock: %s" % e)
-    if not isinstance(out["forfeit"], int) or out["forfeit"] < -1:
-        raise ValueError("settings: forfeit must be -1 (off) or a number of ms")
-    if not isinstance(out["fouls"], int) or not 1 <= out["fouls"] <= 9:
-        raise ValueError("settings: fouls must be 1 to 9")
-    if out["language"] not in (0, 1) or out["red_side"] not in (0, 1):
-        raise ValueError("settings: language and red_side are 0 or 1")
-    code = out["code"]
-    if not isinstance(code, str) or (code and (len(code) != 4 or not code.isdigit())):
-        raise ValueError("settings: code is empty or four digits")
-    if code == NO_CODE:
-        out["code"] = ""
+        except ValueError as e:
+            problems.append("settings: clock_black: %s" % e)
+            out["clock_black"] = ""
+    return out, problems
+
+
+def check(values):
+    """Fill defaults and check each field; raises ValueError naming the first
+    bad one (for settings about to be saved or pushed)."""
+    out, problems = accept(values)
+    if problems:
+        raise ValueError(problems[0])
     return out
 
 
 def load(path="/settings.json"):
-    """The settings on the board; the defaults if there are none. A damaged
-    file gives the defaults and a message, never a dead clock."""
+    """(settings, problem) at power-on; never raises. No file: the defaults.
+    A bad field is refused on its own (problem names it, None if all were
+    accepted), so the clock always boots, locked if it was."""
     try:
         with open(path) as f:
-            return check(json.loads(f.read())), None
+            text = f.read()
     except OSError:
         return dict(DEFAULTS), None
-    except ValueError as e:
-        return dict(DEFAULTS), str(e)
+    try:
+        values = json.loads(text)
+    except ValueError:
+        values = None  # unreadable: treated as no object
+    out, problems = accept(values)
+    return out, "; ".join(problems) if problems else None
 
 
 def save(values, path="/settings.json"):

@@ -146,9 +146,13 @@ def _board_settings(port, text):
     if text is None:
         return dict(cfg.DEFAULTS), "no /settings.json: the defaults"
     try:
-        return cfg.check(json.loads(text)), ""
-    except ValueError as e:
-        return dict(cfg.DEFAULTS), f"its /settings.json was not valid ({e}): the defaults"
+        raw = json.loads(text)
+    except ValueError:
+        raw = None
+    values, problems = cfg.accept(raw)  # what the board itself makes of the file
+    if problems:
+        return values, f"its /settings.json has what the clock refuses ({'; '.join(problems)}): the defaults for those"
+    return values, ""
 
 
 def game_state(data):
@@ -225,7 +229,7 @@ def push_one(port, changes, new_game=False, timeout=5.0, progress=None):
         values = cfg.check(dict(before, **changes))
         # write the fields the board had or was given: the firmware fills in the rest, and one
         # older than this copy is not handed a field it does not know
-        kept = _raw(text) if not note.startswith("its") else {}
+        kept = _raw(text) if not note.startswith("its") else values  # all the board accepted
         written = {k: values[k] for k in values if k in kept or k in changes}
         progress("write")
         link.write_atomic("/settings.json", json.dumps(written).encode())

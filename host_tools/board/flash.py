@@ -189,7 +189,11 @@ def _settings_warning(text):
         return ""
     from device import settings
     try:
-        settings.check(json.loads(text))
-    except ValueError as e:
-        return f"its /settings.json is rejected ({e}): the clock uses the defaults; fix with xqclock config push"
+        raw = json.loads(text)
+    except ValueError:
+        raw = None
+    _, problems = settings.accept(raw)
+    if problems:
+        return (f"its /settings.json has what the clock refuses ({'; '.join(problems)}): it uses the "
+                "defaults for those fields and shows ERR SETTINGS; fix with xqclock config push")
     return ""

@@ -48,10 +48,10 @@ class Rig:
 
     def boot(self):
         """Power on: the firmware builds its board and restores its journal."""
-        values = cfg.load(self.directory + "/settings.json")[0]
+        values, problem = cfg.load(self.directory + "/settings.json")
         self.board = Board(self.profile, self.clock, machine)
         self.app = App(self.board, self.clock, values, self.directory + "/game.xqj",
-                       self.directory + "/settings.json")
+                       self.directory + "/settings.json", settings_problem=problem)
         self.app.step()
 
     # -- the world outside the chip ---------------------------------------------
