@@ -395,14 +395,14 @@ def test_config_push_refused_by_the_boards_firmware(board, env, tmp_path):
     def stricter(f):
         p = f / "device" / "settings.py"
         text = p.read_text()
-        rule = '    code = out["code"]\n'
+        rule = 'def _code(v):\n'
         assert rule in text
-        p.write_text(text.replace(rule, rule + '    if code == "1234":\n'
-                                               '        raise ValueError("settings: code 1234 is too easy")\n'))
+        p.write_text(text.replace(rule, rule + '    if v == "1234":\n'
+                                               '        raise ValueError("1234 is too easy")\n'))
     flash(env, board, "--profile", "oled", "--firmware", firmware_copy(tmp_path, "other", stricter))
     (board.flash / "settings.json").write_text('{"clock": "xq-5+3"}')
     line = one_line_error(xqclock(env, "config", "push", "--port", board.path, "--code", "1234"))
-    assert "its firmware rejects these settings (settings: code 1234 is too easy)" in line
+    assert "its firmware rejects these settings (settings: code: 1234 is too easy)" in line
     assert (board.flash / "settings.json").read_text() == '{"clock": "xq-5+3"}'
     assert running(env, board)
     assert xqclock(env, "config", "push", "--port", board.path, "--code", "4321").returncode == 0
