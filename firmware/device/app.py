@@ -183,7 +183,7 @@ class App:
         it locked, how long that lasts."""
         tick = self.clock.ticks_ms()
         self.menu_tick = tick
-        if self.locked_at != STOPPED and self.clock.ticks_diff(tick, self.locked_at) < LOCKOUT_MS:
+        if self.locked_at != STOPPED and 0 <= self.clock.ticks_diff(tick, self.locked_at) < LOCKOUT_MS:
             self.menu.open(self._locked(tick))
         elif self.values["code"]:
             self.locked_at = STOPPED
