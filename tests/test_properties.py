@@ -359,3 +359,47 @@ def test_a_zero_bonus_in_byoyomi_changes_nothing():
     with tempfile.TemporaryDirectory() as tmp:
         out = playback.play({"settings": settings_, "events": events, "end": 1002, "journal": tmp})
     assert out == snapshot.to_json(game)
+
+
+side_event = st.tuples(st.sampled_from([ev.ARRIVE, ev.FOUL, ev.WARN, ev.FALSE_CLAIM, ev.OFFER, ev.PRESS]),
+                       st.sampled_from([RED, BLACK]), st.integers(0, 120000))
+
+
+@SETTINGS
+@given(games(), st.sampled_from([-1, 0, 30000, 600000]), st.sampled_from([[0, 0], [1, 0], [0, 1], [1, 1]]),
+       st.lists(side_event, max_size=8))
+def test_whatever_changes_the_game_reaches_the_journal(g, forfeit, absent, extra):
+    """Issue 15.1's rule: the journal replays to the game the clock had,
+    whatever the events, absent players and late limit."""
+    from clock.journal import Loaded
+    from clock.table import Table, build_game, replay
+    setup, pre, start_gap, steps, tail = g
+    settings_ = dict(setup, forfeit=forfeit, fouls=3, absent=absent)
+    shadow = build_game(settings_)  # to aim presses at the side to move
+    t = 0
+    events = []
+    for i, st_ in enumerate(list(pre) + [None] + list(steps)):
+        if st_ is None:
+            t += start_gap
+            e = [t, ev.START, 0, 0]
+        else:
+            t = event_time(shadow, t, st_)
+            e = make_event(shadow, t, st_)
+        ev.apply(shadow, *e)
+        events.append(e)
+        if i < len(extra):  # a player's or the arbiter's action in between
+            kind, side, later = extra[i]
+            t += later
+            events.append([t, kind, side, 0])
+            ev.apply(shadow, *events[-1])
+    end = t + tail
+    with tempfile.TemporaryDirectory() as tmp:
+        path = tmp + "/game.xqj"
+        table = Table.new(dict(settings_), path)
+        for e in events:
+            table.event(*e)
+        table.tick(end)
+        table.close()
+        game, _ = replay(Loaded(path))
+        game.advance(end)
+        assert snapshot.to_json(game) == snapshot.to_json(table.game)
