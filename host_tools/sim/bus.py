@@ -17,6 +17,10 @@ class I2CBus:
         self.devices[addr] = model
         return model
 
+    def detach(self, addr):
+        """Unplug the device at addr (it NACKs from now on); returns its model."""
+        return self.devices.pop(addr)
+
     def scan(self):
         return sorted(self.devices)
 

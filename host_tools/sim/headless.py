@@ -11,7 +11,7 @@ import script
 
 def run(profile_path, script_text, directory, emit):
     values, steps, end = script.parse(script_text)
-    rig = Rig(load_profile(profile_path), values, directory)
+    rig = Rig(load_profile(profile_path), values, directory, power_on=False)
 
     def snap(name, r):
         for i in range(2):

@@ -39,9 +39,11 @@ TONES = []  # type: list  # (CLOCK.now ms, freq Hz, duty_u16) at every PWM tone 
 ADC_VALUES = {}  # type: dict  # GPIO 26..29 (or 4: the temperature sensor) -> u16, or fn(now_ms) -> u16
 SLICE_FREQ = {}  # type: dict  # PWM slice -> freq: both channels of a slice share it
 _SLICE_PWMS = {}  # type: dict  # PWM slice -> the PWM objects on it
-RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader()
+RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader() and watchdog reset
+_PENDING = []  # type: list  # pins whose interrupt came while disable_irq() masked it
 _UNSET = object()
-_STATE = {"freq": 125000000, "irq_disabled": 0}
+_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1}
+_WDT = {"on": False, "timeout": 0, "fed": 0}
 
 EIO = 5
 ETIMEDOUT = 110
@@ -92,11 +94,12 @@ def use_clock(clock):
     log, ADC functions, scheduled soft IRQs. Returns it."""
     global CLOCK
     old = CLOCK
-    if old is not None and run_scheduled in old.on_advance:
-        old.on_advance.remove(run_scheduled)
     CLOCK = clock
-    if run_scheduled not in clock.on_advance:
-        clock.on_advance.append(run_scheduled)
+    for hook in (run_scheduled, _watchdog):
+        if old is not None and hook in old.on_advance:
+            old.on_advance.remove(hook)
+        if hook not in clock.on_advance:
+            clock.on_advance.append(hook)
     return clock
 
 
@@ -115,10 +118,24 @@ def sim_reset(clock=None):
     SCHEDULER.ran = 0
     _STATE["freq"] = 125000000
     _STATE["irq_disabled"] = 0
+    _STATE["cause"] = PWRON_RESET
+    _PENDING.clear()
+    _WDT["on"] = False
     return use_clock(clock if clock is not None else VirtualClock())
 
 
-use_clock(CLOCK)
+def power_on(cause=None):
+    """The board restarts (power cycle, or `cause` WDT_RESET after the
+    watchdog): the watchdog stops, masked interrupts are forgotten, and
+    reset_cause() says why. Pins, buses and chips stay as they are wired."""
+    _STATE["irq_disabled"] = 0
+    _STATE["cause"] = PWRON_RESET if cause is None else cause
+    _PENDING.clear()
+    _WDT["on"] = False
+    SCHEDULER.queue.clear()
+    for pin in PINS.values():
+        pin.irq(handler=None)
+
 
 
 def _gpio(pin):
@@ -315,15 +332,26 @@ class Pin:
         self._level = level
         self.edges += 1
         cause = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
-        handler = self._irq_handler
-        if handler is not None and self._irq_trigger & cause and not _STATE["irq_disabled"]:
+        if self._irq_handler is not None and self._irq_trigger & cause:
             self._irq_flags = cause
-            if self._irq_hard:
-                handler(self)
+            if _STATE["irq_disabled"]:
+                # Masked (disable_irq): the GPIO interrupt stays pending and
+                # its handler runs when enable_irq unmasks it, once per pin.
+                if self not in _PENDING:
+                    _PENDING.append(self)
             else:
-                SCHEDULER.schedule(handler, self)
+                self._fire()
         for fn in self.listeners:
             fn(self)
+
+    def _fire(self):
+        handler = self._irq_handler
+        if handler is None:
+            return
+        if self._irq_hard:
+            handler(self)
+        else:
+            SCHEDULER.schedule(handler, self)
 
 
 def bounce(pin, level, transitions=21, span_us=1000):
@@ -384,6 +412,7 @@ class TwoWireLink:
         self.dio.external_pull = 1
         self._levels = (1, 1)  # what the model last saw (its power-on idle)
         self._busy = False
+        self.connected = True
         self.clk.listeners.append(self._changed)
         self.dio.listeners.append(self._changed)
         self.clk._update()
@@ -394,8 +423,28 @@ class TwoWireLink:
     def contention(self):
         return self.dio.contention
 
+    def unplug(self):
+        """The module is pulled off its wires: no chip, no pull-ups, no ACK."""
+        self.connected = False
+        self.model.ack = False
+        self.clk.external_pull = None
+        self.dio.external_pull = None
+        self.dio.drive(None)
+
+    def plug(self):
+        """The module is plugged back: the chip starts in its power-on state,
+        seeing the wires as they are now."""
+        self.model.power_on()
+        self.clk.external_pull = 1
+        self.dio.external_pull = 1
+        self.clk._update(False)
+        self.dio._update(False)
+        self._levels = (self.clk.value(), self.dio.value())
+        self.model._clk, self.model._dio = self._levels
+        self.connected = True
+
     def _changed(self, _pin):
-        if self._busy:
+        if self._busy or not self.connected:
             return
         self._busy = True
         try:
@@ -421,13 +470,34 @@ def i2c_bus(id):
     return bus
 
 
+def hold_sda(id, clocks=9):
+    """Simulation: a device on bus id was cut off mid-byte (a loose wire, a
+    reset of the controller) and holds SDA low until it has seen `clocks`
+    more SCL pulses. Every transaction then times out; the cure is the
+    standard recovery: drive SCL as a GPIO until SDA is released (at most 9
+    pulses), send a stop, and set the I2C controller up again."""
+    scl, sda = i2c_bus(id).pins
+    left = [clocks]
+
+    def clocked(pin):
+        if pin.mode != Pin.ALT and pin.value() == 1:  # a rising edge made by software
+            left[0] -= 1
+            if left[0] <= 0:
+                scl.listeners.remove(clocked)
+                sda.drive(None)
+    scl.listeners.append(clocked)
+    sda.drive(0)
+
+
 class I2C:
     """rp2's hardware I2C: two controllers, pins checked like the real port
     (SCL odd, SDA even, (gpio >> 1) & 1 == id, else ValueError "bad SCL pin" /
     "bad SDA pin"). Transactions go to I2C_BUSES[id]. The pico-sdk timeout
     covers a whole transaction: one that would take longer than `timeout` us
     at `freq` (9 bit times a byte, plus the address byte) raises
-    OSError(ETIMEDOUT) as the board would. `bus_us` adds up the bus time."""
+    OSError(ETIMEDOUT) as the board would, after waiting that long; so does
+    any transaction while a line is held low (hold_sda). An address no
+    device answers is NACKed: OSError(EIO). `bus_us` adds up the bus time."""
 
     _DEFAULT = {0: (5, 4), 1: (7, 6)}  # id -> (scl, sda) when not given
 
@@ -452,23 +522,34 @@ class I2C:
         self.transactions = 0
         for p in (self.scl, self.sda):
             p.init(Pin.ALT, Pin.PULL_UP, alt=Pin.ALT_I2C)
+        i2c_bus(id).pins = (self.scl, self.sda)
 
     def __repr__(self):
         return "I2C(%d, freq=%d, scl=%d, sda=%d, timeout=%d)" % (
             self.id, self.freq, self.scl.id, self.sda.id, self.timeout)
 
-    def _time(self, nbytes):
+    def _time(self, nbytes, addr):
+        bus = i2c_bus(self.id)
+        self.transactions += 1
+        if not (self.sda.value() and self.scl.value()):
+            # A device holds a line low (see hold_sda): the controller never
+            # gets its start condition out and waits for the whole timeout.
+            self.bus_us += self.timeout
+            raise OSError(ETIMEDOUT)
+        if addr not in bus.devices and not hasattr(bus, "readfrom_into"):
+            self.bus_us += 9 * 1000000 // self.freq  # the address byte, NACKed
+            raise OSError(EIO)
         us = (nbytes + 1) * 9 * 1000000 // self.freq
         if us > self.timeout:
+            self.bus_us += self.timeout
             raise OSError(ETIMEDOUT)
         self.bus_us += us
-        self.transactions += 1
 
     def scan(self):
         return list(i2c_bus(self.id).scan())
 
     def writeto(self, addr, buf, stop=True):
-        self._time(len(buf))
+        self._time(len(buf), addr)
         i2c_bus(self.id).writeto(addr, buf, stop)
         return len(buf)  # rp2 returns the number of bytes ACKed
 
@@ -476,12 +557,12 @@ class I2C:
         n = 0
         for b in vector:
             n += len(b)
-        self._time(n)
+        self._time(n, addr)
         i2c_bus(self.id).writevto(addr, vector, stop)
         return n
 
     def readfrom_into(self, addr, buf, stop=True):
-        self._time(len(buf))
+        self._time(len(buf), addr)
         bus = i2c_bus(self.id)
         if hasattr(bus, "readfrom_into"):
             bus.readfrom_into(addr, buf, stop)
@@ -666,7 +747,7 @@ def bootloader(*args):
 
 
 def reset_cause():
-    return PWRON_RESET
+    return _STATE["cause"]
 
 
 def unique_id():
@@ -693,7 +774,95 @@ def disable_irq():
 
 def enable_irq(state=0):
     _STATE["irq_disabled"] = state
+    while not state and _PENDING:
+        _PENDING.pop(0)._fire()
+
+
+# -- watchdog ----------------------------------------------------------------------------
+
+WDT_MAX_MS = 8388  # rp2: the RP2040 counter (24 bits, counting twice a us, erratum RP2040-E1)
+
+
+class WatchdogReset(SystemExit):
+    """The watchdog was not fed in time: the board resets (raised from the
+    virtual clock's advance, so the firmware's code stops where it was)."""
+
+
+class WDT:
+    """rp2's machine.WDT: started by its constructor, fed by feed(), never
+    stopped (a new WDT only sets a new timeout and feeds). If CLOCK runs
+    past the timeout without a feed, the board resets: RESETS records it,
+    reset_cause() becomes WDT_RESET and WatchdogReset is raised."""
+
+    def __init__(self, id=0, timeout=5000):
+        if id != 0:
+            raise ValueError("WDT(%d) doesn't exist" % id)
+        if not 1 <= timeout <= WDT_MAX_MS:
+            raise ValueError("timeout")
+        _WDT["on"] = True
+        _WDT["timeout"] = timeout
+        _WDT["fed"] = CLOCK.now_us
+
+    def feed(self):
+        _WDT["fed"] = CLOCK.now_us
+
+
+class _Mem32:
+    """machine.mem32, for the one register the tools read: the watchdog's
+    CTRL (RP2040 0x40058000, RP2350 0x400D8000), whose bit 30 (ENABLE) is set
+    once a WDT runs. Other addresses read 0."""
+
+    def __getitem__(self, addr):
+        if addr in (0x40058000, 0x400D8000):
+            return (1 << 30) if _WDT["on"] else 0
+        return 0
+
+
+mem32 = _Mem32()
+
+
+class Timer:
+    """rp2's soft machine.Timer on CLOCK: the callback goes through
+    SCHEDULER (as micropython.schedule) every period ms, or once."""
+
+    ONE_SHOT = 0
+    PERIODIC = 1
+
+    def __init__(self, id=-1, mode=PERIODIC, period=-1, callback=None, freq=-1):
+        self._entry = None
+        if callback is not None:
+            self.init(mode=mode, period=period, callback=callback, freq=freq)
+
+    def init(self, mode=PERIODIC, period=-1, callback=None, freq=-1):
+        self.deinit()
+        if freq > 0:
+            period = 1000 // freq
+        if period < 0:
+            raise ValueError("period")
+        self._mode = mode
+        self._period = period
+        self._callback = callback
+        self._entry = CLOCK.call_later(period, self._fire)
+
+    def _fire(self):
+        SCHEDULER.schedule(self._callback, self)
+        self._entry = CLOCK.call_later(self._period, self._fire) if self._mode == Timer.PERIODIC else None
+
+    def deinit(self):
+        if self._entry is not None:
+            CLOCK.cancel(self._entry)
+            self._entry = None
+
+
+def _watchdog(clock):
+    if _WDT["on"] and clock.now_us - _WDT["fed"] > _WDT["timeout"] * 1000:
+        RESETS.append(clock.now)
+        power_on(WDT_RESET)
+        raise WatchdogReset("watchdog reset")
 
 
 def time_pulse_us(pin, pulse_level, timeout_us=1000000):
     return -2  # no pulse measurement in the simulation: "timed out waiting"
+
+
+use_clock(CLOCK)  # last: its hooks are defined above

@@ -27,22 +27,27 @@ class Rig:
         self.profile = profile
         display = profile["display"]
         self.models = []
+        self._plugs = []  # per display: (unplug, plug) as the wiring does it
         if display["kind"] == "ssd1306":
             for side in ("left", "right"):
                 d = display[side]
                 model = SSD1306Model()
                 bus = machine.I2C_BUSES[d["i2c"]] = I2CBus()
-                bus.attach(d.get("addr", 0x3C), model)
+                addr = d.get("addr", 0x3C)
+                bus.attach(addr, model)
                 self.models.append(model)
+                self._plugs.append((_i2c_unplug(bus, addr), _i2c_plug(bus, addr, model)))
         else:
             for side in ("left", "right"):
                 d = display[side]
                 model = TM1637Model()
-                machine.TwoWireLink(d["clk"], d["dio"], model)
+                link = machine.TwoWireLink(d["clk"], d["dio"], model)
                 self.models.append(model)
+                self._plugs.append((link.unplug, link.plug))
         self.buttons = profile["buttons"]
         self.directory = directory
         cfg.save(values, directory + "/settings.json")
+        self.app = None  # until boot()
         if power_on:
             self.boot()
 
@@ -65,12 +70,30 @@ class Rig:
     def up(self, key):
         self.pin(key).drive(None)
 
+    def glitch(self, key, ms):
+        """The switch closes for ms milliseconds (a bounce, interference on a
+        long lead), at the exact instants, whatever the loop is doing."""
+        self.down(key)
+        self.clock.call_later(ms, lambda: self.up(key))
+
+    def unplug(self, display):
+        """Pull display 0 (left) or 1 (right) off its wires."""
+        self._plugs[display][0]()
+
+    def plug(self, display):
+        """Plug it back: the chip starts in its power-on state."""
+        self._plugs[display][1]()
+
     def run(self, ms):
-        """Let the firmware's loop run for ms of virtual time."""
+        """Let the firmware's loop run for ms of virtual time. A watchdog
+        reset restarts the firmware, as it restarts the board."""
         end = self.clock.now + ms
         while self.clock.now < end:
-            self.app.safe_step()
-            self.clock.advance(min(LOOP_MS, end - self.clock.now))
+            try:
+                self.app.safe_step()
+                self.clock.advance(min(LOOP_MS, end - self.clock.now))
+            except machine.WatchdogReset:
+                self.boot()
         self.app.safe_step()
 
     def press(self, key, hold_ms=80):
@@ -87,7 +110,20 @@ class Rig:
         model = self.models[i]
         if self.profile["display"]["kind"] == "ssd1306":
             return model.pixels()
-        return model.text()
+        return model.text() if model.on else "    "
+
+
+def _i2c_unplug(bus, addr):
+    def unplug():
+        bus.detach(addr)
+    return unplug
+
+
+def _i2c_plug(bus, addr, model):
+    def plug():
+        model.power_on()
+        bus.attach(addr, model)
+    return plug
 
 
 def load_profile(path):

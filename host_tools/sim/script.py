@@ -11,6 +11,9 @@
 #   at 9s hold ok 2s         held down for the duration, then released
 #   at 12s down plus         down / up: one edge each, for anything else
 #   at 20s snapshot running  both displays as they are now, named "running"
+#   at 21s glitch left-lever 2ms   the switch closes for 2 ms (a bounce, interference)
+#   at 22s unplug right-display    off its wires (at 0: absent at power-on)
+#   at 25s plug right-display      back, the chip in its power-on state
 #   end 30s                  the last instant played
 #
 # Times are from the start of the script, in the forms of SCENARIOS.md.
@@ -20,10 +23,14 @@ from clock.spaces import normalize
 from device.settings import DEFAULTS, check
 
 KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
+DISPLAY_NAMES = ("left-display", "right-display")
 TAP_MS = 80
 DOWN = 0
 UP = 1
 SNAPSHOT = 2
+GLITCH = 3  # the step's name is the glitch's length in ms
+UNPLUG = 4  # the step's key is the display
+PLUG = 5
 
 
 class ScriptError(ValueError):
@@ -34,6 +41,12 @@ def _key(word, line):
     if word not in KEY_NAMES:
         raise ScriptError("%d: unknown key '%s' (keys: %s)" % (line, word, " ".join(KEY_NAMES)))
     return KEY_NAMES.index(word)
+
+
+def _display(word, line):
+    if word not in DISPLAY_NAMES:
+        raise ScriptError("%d: unknown display '%s' (displays: %s)" % (line, word, " ".join(DISPLAY_NAMES)))
+    return DISPLAY_NAMES.index(word)
 
 
 def _setting(values, word, arg, line):
@@ -88,8 +101,16 @@ def parse(text):
                     steps.append((t + parse_ms(words[4]), UP, k, ""))
                 elif what in ("down", "up") and len(words) == 4:
                     steps.append((t, DOWN if what == "down" else UP, _key(words[3], number), ""))
+                elif what == "glitch" and len(words) == 5:
+                    ms = parse_ms(words[4])
+                    if ms <= 0:
+                        raise ScriptError("%d: a glitch lasts at least 1ms" % number)
+                    steps.append((t, GLITCH, _key(words[3], number), ms))
+                elif what in ("unplug", "plug") and len(words) == 4:
+                    steps.append((t, UNPLUG if what == "unplug" else PLUG, _display(words[3], number), ""))
                 else:
-                    raise ScriptError("%d: write 'at TIME press|hold|down|up|snapshot ...'" % number)
+                    raise ScriptError("%d: write 'at TIME press|hold|down|up|glitch|unplug|plug|snapshot ...'"
+                                      % number)
             elif len(words) == 2 and not steps:
                 _setting(values, words[0], words[1], number)
             elif words[0] == "clock" and not steps:  # a spec with modifiers has spaces
@@ -112,18 +133,30 @@ def parse(text):
 
 
 def play(rig, steps, end, on_snapshot):
-    """Drive the rig through the steps; on_snapshot(name, rig) at each snapshot."""
+    """Drive the rig (built unpowered) through the steps; on_snapshot(name,
+    rig) at each snapshot. The board powers on once the displays unplugged
+    at time 0 are off their wires."""
     for t, kind, key, name in steps:
         if t > end:
             break
+        if rig.app is None and (t > 0 or kind not in (UNPLUG, PLUG)):
+            rig.boot()
         if t > rig.clock.now:
             rig.run(t - rig.clock.now)
         if kind == DOWN:
             rig.down(key)
         elif kind == UP:
             rig.up(key)
+        elif kind == GLITCH:
+            rig.glitch(key, name)
+        elif kind == UNPLUG:
+            rig.unplug(key)
+        elif kind == PLUG:
+            rig.plug(key)
         else:
             rig.app.step()
             on_snapshot(name, rig)
+    if rig.app is None:
+        rig.boot()
     if end > rig.clock.now:
         rig.run(end - rig.clock.now)

@@ -42,6 +42,17 @@ class SSD1306Model:
         self.unknown = []  # command bytes the SSD1306 does not define
         self.reset()
 
+    def power_on(self, seed=0x5EED):
+        """Power comes back (a module plugged in, a discharge that reset the
+        chip): the registers take their reset values and GDDRAM holds noise
+        (the datasheet leaves it undefined), so a driver that only sends what
+        it thinks changed shows garbage."""
+        self.reset()
+        x = seed
+        for i in range(len(self.gddram)):
+            x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+            self.gddram[i] = x >> 16 & 0xFF
+
     def reset(self):
         """Power-on register values (datasheet command table, "reset" column)."""
         self.display_on = False

@@ -18,7 +18,7 @@ _GLYPHS = (
     (" ", ""), ("-", "G"), ("_", "D"),
     ("A", "ABCEFG"), ("b", "CDEFG"), ("C", "ADEF"), ("d", "BCDEG"), ("E", "ADEFG"),
     ("F", "AEFG"), ("H", "BCEFG"), ("L", "DEF"), ("n", "CEG"), ("o", "CDEG"),
-    ("P", "ABEFG"), ("r", "EG"), ("t", "DEFG"), ("U", "BCDEF"),
+    ("P", "ABEFG"), ("r", "EG"), ("t", "DEFG"), ("U", "BCDEF"), ("G", "ACDEF"), ("y", "BCDFG"),
 )
 
 
@@ -38,6 +38,10 @@ class TM1637Model:
     def __init__(self, clk=1, dio=1):
         self._clk = 1 if clk else 0
         self._dio = 1 if dio else 0
+        self.power_on()
+
+    def power_on(self):
+        """The chip's state after power-up: display off, no frame under way."""
         self.segments = [0] * 6
         self.on = False
         self.brightness = 0
