@@ -128,3 +128,21 @@ def _xq_cat(p):
             if not n:
                 break
             print(binascii.b2a_base64(b if n == len(b) else b[:n]).decode(), end="")
+
+
+def _xq_keep_watchdog():
+    """The clock's watchdog (machine.WDT) goes on counting at the REPL, and
+    nothing stops it: while the host works here, a timer feeds it. A soft
+    reset ends the timer (the host's `finish`), and main.py feeds it again."""
+    try:
+        import machine
+        base = 0x400D8000 if "RP2350" in getattr(sys.implementation, "_machine", "") else 0x40058000
+        if not machine.mem32[base] & (1 << 30):  # WATCHDOG CTRL.ENABLE: none was started
+            return
+        wdt = machine.WDT(timeout=8388)  # on rp2 a new WDT re-arms the running one
+        machine.Timer(period=1000, callback=lambda t: wdt.feed())
+    except Exception:  # not an rp2 (a virtual board): there is no watchdog to feed
+        pass
+
+
+_xq_keep_watchdog()

@@ -8,7 +8,8 @@
 # moves each staged file into place, deletes the files the update removes,
 # and moves the manifest to /xqclock.json; then /next goes. Every step can be
 # done again, so a power cut here resumes at the next boot. An error raises:
-# rp2 then skips main.py, so the clock never runs a mix of old and new files.
+# rp2 then skips main.py, so the clock never runs a mix of old and new files;
+# the left display says so first, if the firmware's own code can still do it.
 import os
 
 
@@ -63,5 +64,13 @@ def _xq_update():
     print("xqclock: firmware", manifest.get("version"), manifest.get("build"), "installed")
 
 
-_xq_update()
+try:
+    _xq_update()
+except Exception as e:  # say so on a display too: a board that boots to nothing looks dead
+    try:
+        from device.app import show_problem
+        show_problem("update failed: %s - flash again" % e)
+    except Exception:
+        pass
+    raise
 del _xq_dirs, _xq_rmtree, _xq_update
