@@ -127,7 +127,7 @@ def schema_errors(p, build):
                     gpio(s["sda"], "display.%s.sda" % side)
                     if s["addr"] not in (0x3C, 0x3D):
                         errs.append("display.%s.addr: %r (60 or 61)" % (side, s["addr"]))
-                    if not is_int(s["freq"]) or not 10_000 <= s["freq"] <= 1_000_000:
+                    if not is_int(s["freq"]) or not 100_000 <= s["freq"] <= 1_000_000:
                         errs.append("display.%s.freq: %r" % (side, s["freq"]))
     elif kind == "tm1637":
         if keys(d, ["kind", "left", "right", "brightness"], "display"):

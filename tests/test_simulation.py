@@ -114,6 +114,7 @@ def test_new_period_is_announced(tmp_path):
     r = rig(tmp_path, clock="2m/2,1m/1*")
     r.press(START)
     for lever in (LEFT, RIGHT, LEFT):
+        r.run(200)  # a reply within the levers' lockout would be taken for a rebound
         r.press(lever)
     assert shows(r.frame(0), "NEW PERIOD", 48, 2)
     r.run(3500)
@@ -357,6 +358,7 @@ def test_status_line_shows_late_countdown_byoyomi_exemption_and_battery(tmp_path
     r.press(START)
     r.press(LEFT)  # Red moves; Black's clock runs although Black is not there (§21.1)
     assert shows(r.frame(1), "LATE 15:00", 48, 2)  # rounded up, as the clocks are
+    r.run(200)
     r.press(RIGHT)  # Black arrives and moves (a press is an arrival)
     assert r.app.game.present == [True, True]
     assert shows(r.frame(0), "NO SHEET", 48, 2)  # under 3 minutes left
@@ -364,7 +366,7 @@ def test_status_line_shows_late_countdown_byoyomi_exemption_and_battery(tmp_path
     assert read_time(r.frame(0)) == "1:29"  # and two more: the time available for this move
     assert shows(r.frame(0), "BYO3 NO SHEET", 48, 2)
     machine.set_adc_mv(26, 1500)  # 3.0 V at the cell (divider 2): under 15 %
-    r.run(100)
+    r.run(1000)  # the battery is read once a second
     assert shows(r.frame(0), "BYO3 NO SHEET LOW BAT", 48, 2)
 
 

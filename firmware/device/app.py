@@ -29,6 +29,9 @@ PERIOD_MARK_MS = 300000  # then the period stays marked this long (DGT: 5 min)
 JOURNAL = "/game.xqj"
 ARCHIVE = "/games"
 LOOP_MS = 10
+RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
+REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
+BATTERY_MS = 1000  # the battery is read this often
 
 
 def _clock_words(ms):
@@ -59,9 +62,20 @@ class App:
         self.faults = 0  # faults reported (see report_fault())
         self.fault_kinds = 0  # the latched faults.* kinds the displays mark
         self.console = faults.Console(clock)
+        tick = clock.ticks_ms()
+        self.failed = [STOPPED, STOPPED]  # per display: tick of its last failure, STOPPED while it works
+        self.nacks = [0, 0]  # per 7-segment display: the driver's NACK count last seen
+        self.refresh_tick = tick
+        self.refresh_next = 0  # the display set up again next
+        self.battery_tick = clock.ticks_add(tick, -BATTERY_MS)
+        self.low_battery = False
+        self.lever_ms = [STOPPED, STOPPED]  # game ms of each lever's last counted press
+        if board.restarted and self.game.started and not self.game.over():
+            self.report_fault(faults.RESTART, "the watchdog restarted the clock")
         self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
         self.info_until = STOPPED
         self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
+        self.halted = False  # the loop has ended (halt())
         self._new_screens()
         if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
             self.report_fault(faults.SETTINGS, settings_problem)
@@ -85,13 +99,35 @@ class App:
     # -- the loop ---------------------------------------------------------------
 
     def run(self):
-        while True:
-            self.safe_step()
-            self.clock.sleep_ms(LOOP_MS)
+        """The loop, for good. Whatever ends it (Ctrl-C over USB is a
+        KeyboardInterrupt) leaves the clock stopped, and saying so."""
+        try:
+            while True:
+                self.safe_step()
+                self.clock.sleep_ms(LOOP_MS)
+        finally:
+            self.halt()
+
+    def halt(self):
+        """The loop has ended: record a pause if a clock runs, silence the
+        buzzer, and show STOPPED, so no display shows a time that runs no more."""
+        try:
+            self.board.buzzer.stop()
+        finally:
+            game = self.game
+            now = self.gt.now()
+            if game.started and not game.over() and not game.paused:
+                self.table.event(now, ev.PAUSE, 0, 0)
+            self.halted = True
+            self.menu.close()
+            for scr in self.screens:
+                scr.invalidate()
+            self.draw(now)
 
     def safe_step(self):
         """One loop step; if something around the game fails, the fault is
-        marked and the clock goes on: the game in RAM is intact and keeps time."""
+        marked and the clock goes on: the game in RAM is intact and keeps
+        time. Feeds the watchdog: only a loop that hangs lets it bite."""
         try:
             self.step()
         except Exception as e:
@@ -100,6 +136,9 @@ class App:
                 self.draw(self.gt.now())
             except Exception:
                 pass
+        wdt = self.board.watchdog
+        if wdt is not None:
+            wdt.feed()
 
     def report_fault(self, kind, message):
         """Report a fault the arbiter must see. `kind` is one of device.faults'
@@ -131,9 +170,26 @@ class App:
             self._after_menu_key()
         self.table.tick(now)
         self.sound(now)
+        self.check_hardware(tick)
         self.draw(now)
         if self.hall is not None:
             self.hall.step(self, tick)
+
+    def check_hardware(self, tick):
+        """Once a second a battery reading (8 ADC samples); every REFRESH_MS
+        one display in turn set up again with a whole frame."""
+        diff = self.clock.ticks_diff
+        bat = self.board.battery
+        if bat is not None and diff(tick, self.battery_tick) >= BATTERY_MS:
+            self.battery_tick = tick
+            self.low_battery = bat.low()
+        if diff(tick, self.refresh_tick) >= REFRESH_MS:
+            self.refresh_tick = tick
+            i = self.refresh_next
+            self.refresh_next = 1 - i
+            if self.board.kind == "ssd1306":
+                self.board.displays[i].refresh()
+            self.screens[i].invalidate()
 
     # -- keys -------------------------------------------------------------------
 
@@ -147,7 +203,13 @@ class App:
             self.ok_down = self.board.buttons.tick
             self.ok_used = False
         if k == LEVER_LEFT or k == LEVER_RIGHT:
-            # a lever always counts, menu or not: a press must never go unregistered
+            # A lever always counts, menu or not: a press must never go
+            # unregistered. But one right after the other lever's press is the
+            # see-saw rebounding (the lockout, from the profile).
+            other = self.lever_ms[1 - k]
+            if other != STOPPED and 0 <= t - other < self.board.lockout_ms:
+                return
+            self.lever_ms[k] = t
             self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
             return
         self.menu_tick = self.board.buttons.tick
@@ -416,9 +478,10 @@ class App:
 
     def status(self, s, now):
         bits = 0
-        bat = self.board.battery
-        if bat is not None and bat.low():
+        if self.low_battery:
             bits |= screens.LOW_BATTERY
+        if self.halted:
+            bits |= screens.HALTED
         if self.table.notice is not None:
             bits |= screens.RESTORED
         if now < self.new_period_until[s]:
@@ -440,9 +503,44 @@ class App:
             return
         game = self.game
         language = self.values["language"]
-        for scr in self.screens:
-            s = scr.side
-            scr.update(game, now, self.status(s, now), language)
+        tick = self.clock.ticks_ms()
+        for i in range(2):
+            if self._retry(i, tick):
+                scr = self.screens[i]
+                try:
+                    scr.update(game, now, self.status(scr.side, now), language)
+                    self._answered(i)
+                except OSError as e:
+                    self._display_failed(i, tick, e)
+
+    # -- displays that fail -------------------------------------------------------
+    # A display that does not answer is left alone for RETRY_MS (on a stuck
+    # bus every try costs the I2C timeout), then tried again: its bus freed,
+    # its screen redrawn, its chip set up (the driver does that after an error).
+
+    def _retry(self, i, tick):
+        failed = self.failed[i]
+        if failed == STOPPED:
+            return True
+        if self.clock.ticks_diff(tick, failed) < RETRY_MS:
+            return False
+        self.board.recover(i)
+        self.screens[i].invalidate()
+        return True
+
+    def _answered(self, i):
+        """Raise OSError if a 7-segment display's chip did not ACK (none there)."""
+        if self.board.kind != "ssd1306":
+            d = self.board.displays[i]
+            if d.nacks != self.nacks[i]:
+                self.nacks[i] = d.nacks
+                raise OSError(5)  # EIO, as an I2C device that does not answer
+        self.failed[i] = STOPPED
+
+    def _display_failed(self, i, tick, e):
+        self.failed[i] = tick
+        self.screens[i].invalidate()
+        self.report_fault(faults.DISPLAY, "%s display: %r" % (("left", "right")[i], e))
 
     def redraw(self):
         for scr in self.screens:
@@ -451,17 +549,26 @@ class App:
 
     def draw_menu(self):
         lg = self.values["language"]
-        if self.board.kind == "ssd1306":
-            for d in self.board.displays:
-                self.menu.draw(d, lg, self.arbiter)
-        else:
+        segs = None
+        if self.board.kind != "ssd1306":
             from device.tm1637 import encode_digits
             segs = encode_digits(self.menu.segments(lg), bytearray(4))
             if self.arbiter:  # arbiter mode: every point (the colon) lit
                 for i in range(4):
                     segs[i] |= 0x80
-            for d in self.board.displays:
-                d.write(segs)
+        tick = self.clock.ticks_ms()
+        for i in range(2):
+            d = self.board.displays[i]
+            if not self._retry(i, tick):
+                continue
+            try:
+                if segs is None:
+                    self.menu.draw(d, lg, self.arbiter)
+                else:
+                    d.write(segs)
+                self._answered(i)
+            except OSError as e:
+                self._display_failed(i, tick, e)
 
     def sound(self, now):
         """Beeps (when sound is on): a new period, the last 10 s of a byo-yomi
@@ -490,14 +597,31 @@ class App:
         buzzer.update(tick)
 
 
-def show_problem(message, machine=None):
-    """Put a boot problem on the left OLED of the default wiring, if one is
-    there (the profile itself may be what is wrong); else only the console has it."""
+def show_problem(message, machine=None, profile_path="/profile.json"):
+    """Put a boot problem on the left display, as the profile wires it if
+    it can be read (else the OLED of the default wiring); the 7-segment
+    build shows "Err". If no display answers, only the console has it."""
     try:
         if machine is None:
             import machine
+        left = None
+        try:
+            import json
+            with open(profile_path) as f:
+                display = json.loads(f.read())["display"]
+            left = display["left"]
+            if display["kind"] == "tm1637":
+                from device.tm1637 import TM1637, encode_digits
+                tm = TM1637(machine.Pin(left["clk"]), machine.Pin(left["dio"]))
+                tm.write(encode_digits(b"Err ", bytearray(4)))
+                return
+        except Exception:  # no profile, or the profile is what is wrong
+            left = None
         from device.ssd1306 import SSD1306
-        fb = SSD1306(machine.I2C(0, scl=machine.Pin(5), sda=machine.Pin(4)))
+        if left is None:
+            left = {"i2c": 0, "scl": 5, "sda": 4}
+        fb = SSD1306(machine.I2C(left["i2c"], scl=machine.Pin(left["scl"]), sda=machine.Pin(left["sda"])),
+                     left.get("addr", 0x3C))
         fb.fill(0)
         words = message.split()
         line, y = "", 0
@@ -516,6 +640,11 @@ def show_problem(message, machine=None):
 def main():
     """Boot: profile, settings, the restored game, then the loop."""
     import time
+    try:  # room for the traceback of an exception in the buttons' hard IRQ
+        import micropython
+        micropython.alloc_emergency_exception_buf(100)
+    except (ImportError, AttributeError):
+        pass
     from device.board import Board, load_profile, ProfileError
     try:
         profile = load_profile()

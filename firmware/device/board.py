@@ -13,14 +13,36 @@ PLUS = 4
 OK = 5
 
 
+SIDES = ("left", "right")
+MIN_I2C_HZ = 100000  # slower display buses are refused: a frame would block the clock too long
+FRAME_BYTES = 1026  # the longest display transaction: address, control byte, 1024 bytes of frame
+WATCHDOG_MAX_MS = 8388  # the RP2040's longest watchdog timeout
+
+
 class ProfileError(ValueError):
     pass
+
+
+def i2c_timeout_us(freq):
+    """The I2C timeout for a display bus at freq Hz: twice a whole frame's
+    time (9 bit times a byte), and never under rp2's 50 ms default. The
+    pico-sdk timeout covers a whole transaction, so at 100 kHz (a frame
+    takes 92 ms) the default would fail every frame."""
+    us = 2 * FRAME_BYTES * 9 * 1000000 // freq
+    return us if us > 50000 else 50000
 
 
 def _need(obj, key, where):
     if not isinstance(obj, dict) or key not in obj:
         raise ProfileError("board profile: %s%s is missing" % (where, key))
     return obj[key]
+
+
+def _int(obj, key, where, lo, hi, default):
+    v = obj.get(key, default)
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise ProfileError("board profile: %s%s = %r must be a whole number from %d to %d" % (where, key, v, lo, hi))
+    return v
 
 
 def _pin(obj, key, where):
@@ -96,6 +118,7 @@ def check(profile):
             _need(d, "i2c", where)
             _pin(d, "scl", where)
             _pin(d, "sda", where)
+            _int(d, "freq", where, MIN_I2C_HZ, 1000000, 400000)
         elif kind == "tm1637":
             _pin(d, "clk", where)
             _pin(d, "dio", where)
@@ -104,6 +127,10 @@ def check(profile):
     buttons = _need(profile, "buttons", "")
     for key in KEYS:
         _pin(buttons, key, "buttons.")
+    _int(buttons, "debounce_ms", "buttons.", 1, 100, 20)
+    _int(buttons, "confirm_ms", "buttons.", 0, 20, 5)
+    _int(buttons, "lockout_ms", "buttons.", 0, 500, 120)
+    _int(profile, "watchdog_ms", "", 0, WATCHDOG_MAX_MS, 8000)
     _pin(_need(profile, "buzzer", ""), "pin", "buzzer.")
     fram = profile.get("fram")
     if fram is not None:
@@ -131,23 +158,25 @@ def load_profile(path="/profile.json"):
 
 
 class Board:
-    """Displays (left, right), buttons, buzzer and battery of one clock."""
+    """Displays (left, right), buttons, buzzer, battery and watchdog of one
+    clock. A display that does not answer does not stop the board: its
+    driver sets it up when it does (see device/ssd1306.py)."""
 
     def __init__(self, profile, clock, machine=None):
         if machine is None:
             import machine
         Pin = machine.Pin
+        self._machine = machine
+        self._clock = clock
         self.profile = profile
         display = profile["display"]
         self.kind = display["kind"]
         self.displays: list = []  # SSD1306 or TM1637, left then right
-        for side in ("left", "right"):
+        for side in SIDES:
             d = display[side]
             if self.kind == "ssd1306":
                 from device.ssd1306 import SSD1306
-                i2c = machine.I2C(d["i2c"], scl=Pin(d["scl"]), sda=Pin(d["sda"]),
-                                  freq=d.get("freq", 400000))
-                self.displays.append(SSD1306(i2c, d.get("addr", 0x3C),
+                self.displays.append(SSD1306(self._i2c(d), d.get("addr", 0x3C),
                                              display.get("width", 128), display.get("height", 64)))
             else:
                 from device.tm1637 import TM1637
@@ -156,7 +185,10 @@ class Board:
         from device.buttons import Buttons
         pull = Pin.PULL_UP if buttons.get("active_low", True) else Pin.PULL_DOWN
         self.buttons = Buttons([Pin(buttons[k], Pin.IN, pull) for k in KEYS], clock,
-                               buttons.get("debounce_ms", 20), buttons.get("active_low", True))
+                               buttons.get("debounce_ms", 20), buttons.get("active_low", True),
+                               confirm_ms=buttons.get("confirm_ms", 5), irq=machine)
+        # a press of the other lever this soon after a lever press is a rebound of the see-saw
+        self.lockout_ms = buttons.get("lockout_ms", 120)
         from device.buzzer import Buzzer
         self.buzzer = Buzzer(machine.PWM(Pin(profile["buzzer"]["pin"])), clock)
         self.fram = None  # optional: the journal on an I2C FRAM instead of the flash
@@ -172,3 +204,39 @@ class Board:
             from device.battery import Battery
             self.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0),
                                    bat.get("empty_mv", 3300), bat.get("full_mv", 4200))
+        # Started last, once the board is built: from now on a loop that
+        # stops feeding it for watchdog_ms resets the board.
+        ms = profile.get("watchdog_ms", 8000)
+        self.watchdog = machine.WDT(timeout=ms) if ms else None
+        self.restarted = ms > 0 and machine.reset_cause() == machine.WDT_RESET
+
+    def _i2c(self, d):
+        freq = d.get("freq", 400000)
+        Pin = self._machine.Pin
+        return self._machine.I2C(d["i2c"], scl=Pin(d["scl"]), sda=Pin(d["sda"]), freq=freq,
+                                 timeout=i2c_timeout_us(freq))
+
+    def recover(self, i):
+        """Free display i's bus if a device holds SDA low (a transfer cut off
+        by a loose wire leaves a chip waiting for clocks): clock SCL by hand
+        until SDA is released (at most 9 pulses), send a stop, and set the
+        I2C controller up again. About 0.1 ms; harmless on a free bus."""
+        if self.kind != "ssd1306":
+            return
+        d = self.profile["display"][SIDES[i]]
+        Pin = self._machine.Pin
+        wait = self._clock.sleep_us
+        scl = Pin(d["scl"], Pin.OPEN_DRAIN, Pin.PULL_UP, value=1)
+        sda = Pin(d["sda"], Pin.IN, Pin.PULL_UP)
+        for _ in range(9):
+            if sda.value():
+                break
+            scl.value(0)
+            wait(5)
+            scl.value(1)
+            wait(5)
+        sda.init(Pin.OPEN_DRAIN, Pin.PULL_UP, value=0)  # a stop: SDA rises while SCL is high
+        wait(5)
+        sda.value(1)
+        wait(5)
+        self.displays[i].i2c = self._i2c(d)

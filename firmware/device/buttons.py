@@ -30,6 +30,18 @@
 # the main loop touches (the ring has a single producer, the IRQ), and next()
 # returns ring and poll edges in tick order.
 #
+# Confirmation (confirm_ms > 0): a press counts only once the level has held
+# down for confirm_ms -- measured between the edges the IRQ saw, or from the
+# last edge to now -- and keeps its first edge's time. A shorter closing (a
+# 2 ms spike of interference on a long lead, the rebound of a see-saw lever)
+# is dropped as if it never happened. next() holds a press back until it is
+# confirmed or dropped, so a press reaches the game confirm_ms to one loop
+# step late, dated exactly.
+#
+# poll() and the confirmation read and write state the IRQ also writes; they
+# run with interrupts masked (irq.disable_irq(), irq = the machine module), so
+# an edge that comes meanwhile waits the few microseconds until they finish.
+#
 # `clock` is anything with ticks_ms(), ticks_diff(a, b), ticks_add(a, d): the
 # `time` module on the board, a virtual clock in the simulation and tests.
 
@@ -42,13 +54,20 @@ except ImportError:  # CPython
         return x
 
 _RING = const(32)  # ring entries: far more edges than a busy main loop lets pile up
+_WAIT = const(0)  # a press not yet held long enough to tell
+_COUNT = const(1)  # held long enough: it counts
+_DROP = const(2)  # released too soon: a glitch
 
 
 class Buttons:
-    def __init__(self, pins, clock, debounce_ms=20, active_low=True, size=_RING):
+    def __init__(self, pins, clock, debounce_ms=20, active_low=True, size=_RING, confirm_ms=0, irq=None):
         n = len(pins)
         self._pins = pins
         self._clock = clock
+        self._cms = confirm_ms
+        # interrupts masked around what the IRQ also writes (None: no masking, for tests)
+        self._irq_off = irq.disable_irq if irq is not None else None
+        self._irq_on = irq.enable_irq if irq is not None else None
         # Made once: on MicroPython, reading obj.method into a variable makes
         # a bound-method object (an allocation) unless clock is a module.
         self._diff = clock.ticks_diff
@@ -82,6 +101,12 @@ class Buttons:
         self._syn = bytearray(n)  # 0 none, 1 release, 2 press waiting for next()
         self._syn_tick = ticks(n)
         self._nsyn = 0
+        # Per key, for confirmation: every edge the IRQ saw (accepted or not)
+        # with the level read then, and the longest time the level stayed
+        # down between edges since the last accepted press.
+        self._seen = ticks(n)
+        self._seen_dn = bytearray(n)
+        self._held = ticks(n)
         # What next() returns besides the key.
         self.tick = 0
         self.down = False
@@ -109,12 +134,20 @@ class Buttons:
     def _edge(self, key, pin):
         clock = self._clock
         t = clock.ticks_ms()
+        down = 1 if pin.value() == self._dl else 0
+        if self._seen_dn[key]:
+            held = clock.ticks_diff(t, self._seen[key])
+            if held > self._held[key]:
+                self._held[key] = held
+        self._seen[key] = t
+        self._seen_dn[key] = down
         d = clock.ticks_diff(t, self._last[key])
         if 0 <= d < self._deb:
             return  # a bounce inside the window of the last accepted edge
-        down = 1 if pin.value() == self._dl else 0
         if down == self._state[key]:
             return  # the contact is back at the accepted level: wait for the next edge
+        if down:
+            self._held[key] = 0  # measured afresh for this press
         self._last[key] = t  # the debounce window starts at this first edge
         h = self._head
         nxt = h + 1
@@ -134,10 +167,23 @@ class Buttons:
 
     def next(self):
         """Key index of the oldest unread edge, or -1 if none; its tick and
-        whether it is a press go to self.tick and self.down."""
+        whether it is a press go to self.tick and self.down. A press not yet
+        confirmed is held back (with everything after it)."""
         diff = self._diff
         tail = self._tail
         have = tail != self._head
+        while have and self._cms and self._code[tail] & 1:
+            verdict = self._verdict(tail)
+            if verdict == _COUNT:
+                break
+            if verdict == _WAIT:
+                have = False  # nothing from the ring yet; an older poll edge may go
+                break
+            tail += 1  # _DROP: the glitch is forgotten
+            if tail == self._size:
+                tail = 0
+            self._tail = tail
+            have = tail != self._head
         sk = -1
         st = 0
         if self._nsyn:
@@ -164,11 +210,51 @@ class Buttons:
         self._tail = tail
         return code >> 1
 
+    def _verdict(self, at):
+        """Whether the press in ring slot `at` counts, is a glitch, or must
+        wait; a glitch's key goes back to released, ready for a real press."""
+        k = self._code[at] >> 1
+        off = self._irq_off
+        on = self._irq_on
+        st = off() if off is not None else 0
+        verdict = _COUNT
+        if self._held[k] < self._cms:
+            diff = self._diff
+            now = self._clock.ticks_ms()
+            if self._pins[k].value() == self._dl:
+                if not self._seen_dn[k] or diff(now, self._seen[k]) < self._cms:
+                    verdict = _WAIT  # down, but not for long enough yet
+            else:
+                verdict = _DROP
+                # Back to released unless a later edge of this key was accepted.
+                i = at
+                while True:
+                    i += 1
+                    if i == self._size:
+                        i = 0
+                    if i == self._head:
+                        self._state[k] = 0
+                        self._last[k] = self._clock.ticks_add(now, -self._deb)
+                        break
+                    if self._code[i] >> 1 == k:
+                        break
+        if on is not None:
+            on(st)
+        return verdict
+
     def poll(self, now):
         """Resynchronise with the pins' levels (call every few ms with the
         current tick): a level that has differed from the accepted one, outside
         the debounce window, on polls at least debounce_ms apart, is delivered
         as an edge dated by the first of those polls."""
+        off = self._irq_off
+        on = self._irq_on
+        st = off() if off is not None else 0
+        self._poll(now)
+        if on is not None:
+            on(st)
+
+    def _poll(self, now):
         diff = self._diff
         deb = self._deb
         for k in range(self.count):

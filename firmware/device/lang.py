@@ -29,6 +29,7 @@ READY = ("READY", "准备")
 FAULT = ("ERR", "故障")
 FAULT_KINDS = (("DISPLAY", "显示屏"), ("FLASH", "存储"), ("PROGRAM", "程序"), ("RESTART", "重启"),
                ("SETTINGS", "设置"))
+STOPPED = ("STOPPED", "已停止")  # the clock's program has ended (Ctrl-C over USB)
 
 # game.REASONS, in order
 REASONS = (
@@ -90,12 +91,58 @@ MENU = {
 }
 
 
+# The 7-segment build's menu: four characters a digit can draw for each
+# option, all different, keyed by the option's English words (the legend to
+# print is in hardware/README.md). Numbers show their digits instead.
+CODES = {
+    # the arbiter's menu
+    "RESUME": "rESU", "PAUSE": "PAUS", "ADD TIME": "Add", "TAKE TIME": "Sub", "MOVES": "StEP",
+    "FOUL": "FoUL", "WARNING": "UArn", "FALSE CLAIM": "FCLA", "ARRIVED": "Arr", "RESULT": "rSLt",
+    "TIME CONTROL": "CLoC", "CUSTOM": "CUSt", "SETTINGS": "SEt", "LATE": "LAtE", "START": "StAr",
+    "EXIT": "oUt",
+    # settings
+    "LATE LIMIT": "ForF", "FOUL LIMIT": "FoUn", "SOUND": "bEEP", "LANGUAGE": "LAnG",
+    "RED SIDE": "SEAt", "CODE": "CodE", "LEFT": "LEFt", "RIGHT": "rGHt", "ON": "on", "OFF": "oFF",
+    "NONE": "nonE", "DELAY": "dELA", "BRONSTEIN": "brnS", "English": "En", "中文": "CHn",
+    # sides and results
+    "RED": "rEd", "BLACK": "bLAC", "DRAW": "drAU",
+    "MATE": "nAtE", "STALEMATE": "StAL", "RESIGN": "rESn", "KINGS FACE": "FACE", "ILLEGAL": "bAdn",
+    "REPETITION": "rEPt", "DISCIPLINE": "CArd", "AGREED": "AGrE", "MOVE LIMIT": "StPL",
+    "NO WIN": "noUn", "ARBITER": "Arb",
+    # time-control presets
+    "cxa1999-6.1": "C6.1", "cxa1999-6.2": "C6.2", "cxa1999-6.3": "C6.3", "cxa1999-6.4": "C6.4",
+    "cxa1999-6.5": "C6.5", "xq-60+30": "60.30", "xq-50+20": "50.20", "xq-30+10": "30.10",
+    "xq-25+5": "25.05", "xq-15+10": "15.10", "xq-10+10": "10.10", "xq-5+3": " 5.03",
+    "xq-armageddon": "Ar64", "fide-classical": "FC90", "fide-rapid": "Fr15", "fide-blitz": "Fb 3",
+    "go-byoyomi": "by60", "go-canadian": "CA60",
+}
+
+
+def code(option):
+    """What the 7-segment build shows for a menu option (a (English,
+    Chinese) pair or text): its code, else the digits of a number ("30 s"
+    -> "  30", "1:00" keeps its colon), right-aligned in four digits."""
+    words = option[EN] if isinstance(option, tuple) else option
+    c = CODES.get(words)
+    if c is not None:
+        return c
+    digits = ""
+    n = 0
+    for ch in words:
+        if "0" <= ch <= "9":
+            digits += ch
+            n += 1
+        elif ch == ":" and n:
+            digits += ch
+    return " " * (4 - n) + digits if n <= 4 else digits[-4:]
+
+
 def chinese_characters():
     """Every Chinese character the screens can show (for the glyph generator)."""
     seen = {}
     tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
               (FLAG, PAUSED, PERIOD, NEXT_PERIOD, FOULS, WARNINGS, LATE, EXEMPT, BYOYOMI, DELAY,
-               OVERTIME, LOW_BATTERY, RESTORED, ARBITER, WIN, LOSS, DRAW, OFFER, READY, FAULT)]
+               OVERTIME, LOW_BATTERY, RESTORED, ARBITER, WIN, LOSS, DRAW, OFFER, READY, FAULT, STOPPED)]
     for table in tables:
         for pair in table:
             for ch in pair[ZH]:

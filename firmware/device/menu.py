@@ -153,6 +153,11 @@ class Menu:
         fb.show()
 
     def segments(self, lg):
-        """What a 4-digit display can show of the top editor: its value, short."""
+        """What a 4-digit display shows of the top editor: an option's code
+        (lang.CODES), a number's digits, a code being entered."""
         ed = self.stack[-1]
-        return ed.value_text(lang.EN)[:4]
+        if isinstance(ed, Choice):
+            return lang.code(ed.options[ed.index])
+        if isinstance(ed, Code):
+            return ed.value_text(lang.EN)
+        return lang.code(ed.value_text(lang.EN))

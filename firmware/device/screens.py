@@ -26,8 +26,9 @@ MARK_PHASE = 128  # one second in four: the marks (a fault, a low battery) have 
 FAULT_SHIFT = 8  # status >> FAULT_SHIFT & 0xFF = the latched fault kinds (device/faults.py)
 PERIOD_MARK = 1 << 16  # this side reached a new period a short while ago (DGT's period flag)
 OFFLINE = 1 << 17  # the clock reports to the hall and its connection is down: a small mark
+HALTED = 1 << 18  # the loop has ended (Ctrl-C over USB): the clock is stopped
 _OLED_STATUS = LOW_BATTERY | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK \
-    | OFFLINE
+    | OFFLINE | HALTED
 
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
@@ -284,7 +285,9 @@ class OledScreen:
             if status & LOW_BATTERY:
                 words.append(lang.LOW_BATTERY[lg])
         kinds = status >> FAULT_SHIFT & 0xFF
-        if kinds and (status & MARK_PHASE or not words):
+        if status & HALTED:
+            words = [lang.STOPPED[lg]]
+        elif kinds and (status & MARK_PHASE or not words):
             # a latched fault: alone on the line, or in turn with what it holds
             words = [lang.FAULT[lg]]
             for i in range(len(faults.KINDS)):
@@ -306,7 +309,7 @@ class OledScreen:
 # shows the moves for a moment ("n 12"), minus the fouls and, in byo-yomi,
 # the periods left ("F2b3"). One second in four, a latched fault shows as "E"
 # and its kinds' letters ("Ed": a display did not answer; device/faults.py),
-# else a low battery as "bAtt".
+# else a low battery as "bAtt". A clock whose loop has ended shows "StoP".
 
 _SCORE = (b" 1-0", b" 0-1", b" H-H", b" ---")
 
@@ -329,7 +332,9 @@ class SegmentScreen:
         blink = status & BLINK
         late = _late_ms(game, s, now)
         kinds = status >> FAULT_SHIFT & 0xFF
-        if status & MARK_PHASE and kinds:
+        if status & HALTED:
+            encode_digits(b"StoP", segs)
+        elif status & MARK_PHASE and kinds:
             mark = self.mark
             mark[:] = b"E   "
             faults.letters(kinds, mark)

@@ -48,15 +48,8 @@ class SSD1306(framebuf.FrameBuffer):
         self._one = bytearray((_CTRL_CMD, 0))  # one command
         self._two = bytearray((_CTRL_CMDS, 0, 0))  # two command bytes (or command + argument)
         self.bytes_sent = 0  # every byte handed to writeto(), mod 2**30
-        self.init_display()
-
-    def init_display(self):
-        """Configure the chip. The panel stays dark until the first show()
-        has replaced whatever noise GDDRAM held at power-up."""
-        ext = self.external_vcc
-        self._write(bytes((
-            _CTRL_CMDS,
-            _DISPLAY_OFF,
+        ext = external_vcc
+        setup = bytes((
             0xD5, 0x80,  # oscillator / clock divide: reset value
             0xA8, self.height - 1,  # multiplex ratio
             0xD3, 0x00,  # no display offset
@@ -72,9 +65,32 @@ class SSD1306(framebuf.FrameBuffer):
             0x2E,  # no scrolling (RAM writes during a scroll may corrupt it)
             0xA4,  # show RAM, not all pixels on
             0xA6,  # not inverted
-        )))
+        ))
+        self._init = bytes((_CTRL_CMDS, _DISPLAY_OFF)) + setup
+        self._reinit = bytes((_CTRL_CMDS,)) + setup  # the same, leaving the panel as it is
+        self.ready = False  # the chip has had the set-up block since it last failed
+        try:
+            self.init_display()
+        except OSError:  # absent at power-on: show() sets it up once it answers
+            pass
+
+    def init_display(self):
+        """Configure the chip. The panel stays dark until the first show()
+        has replaced whatever noise GDDRAM held at power-up."""
+        self._setup(self._init)
+
+    def _setup(self, block):
+        self.ready = False
         self._full = True  # the display's RAM is unknown: send everything next
         self._wake = True  # and then switch it on
+        self._write(block)
+        self.ready = True
+
+    def refresh(self):
+        """Set the chip up again at the next show(), with a whole frame: a
+        display that was re-plugged, or reset by a static discharge (which
+        no bus error reveals: the chip cannot be read over I2C), comes back."""
+        self.ready = False
 
     # -- commands --------------------------------------------------------------
 
@@ -121,14 +137,18 @@ class SSD1306(framebuf.FrameBuffer):
 
     def show(self):
         """Send the pages that differ from what the display holds; return the
-        number of bytes written (0 when nothing changed)."""
+        number of bytes written (0 when nothing changed). After a bus error
+        or refresh(), the set-up block and the whole frame go first."""
         pages = self.pages
         page = self._page
         held = self._held
-        full = self._full
         sent = 0
         p = 0
         try:
+            if not self.ready:
+                self._setup(self._reinit)
+                sent = len(self._reinit)
+            full = self._full
             while p < pages:
                 if not full and page[p] == held[p]:
                     p += 1
@@ -138,8 +158,9 @@ class SSD1306(framebuf.FrameBuffer):
                     held[p][:] = page[p]
                     p += 1
                 sent += self._send(first, p - 1)
-        except BaseException:  # a bus error: the display's RAM is now unknown
+        except BaseException:  # a bus error: the chip's state and RAM are now unknown
             self._full = True
+            self.ready = False
             raise
         self._full = False
         if self._wake:

@@ -26,9 +26,9 @@ _CMD_ADDRESS = const(0xC0)  # | digit 0..5
 _CMD_ON = const(0x88)  # | brightness 0..7
 _CMD_OFF = const(0x80)
 
-# Segment bits 0..6 = A..G. Unknown characters show blank.
-_CHARS = b"0123456789 -_AbCdEFHLnoPrtU"
-_GLYPHS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f\x00\x40\x08\x77\x7c\x39\x5e\x79\x71\x76\x38\x54\x5c\x73\x50\x78\x3e"
+# Segment bits 0..6 = A..G. Unknown characters show blank. S is drawn as 5.
+_CHARS = b"0123456789 -_AbCdEFHLnoPrtUSGy"
+_GLYPHS = b"\x3f\x06\x5b\x4f\x66\x6d\x7d\x07\x7f\x6f\x00\x40\x08\x77\x7c\x39\x5e\x79\x71\x76\x38\x54\x5c\x73\x50\x78\x3e\x6d\x3d\x6e"
 _TABLE = bytearray(96)  # glyph per character code 32..127
 for _i in range(len(_CHARS)):
     _c = _CHARS[_i]

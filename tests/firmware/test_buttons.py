@@ -303,3 +303,132 @@ def test_with_the_time_module_on_micropython():
 
     ok = without_allocating(work)
     assert ok == 1 and out[0] >= 1 and 0 <= out[1] < 1000
+
+
+# -- confirmation: a press counts once held confirm_ms (issue 11, item 6) -------------------
+
+
+def test_a_2ms_glitch_is_dropped_and_the_key_is_ready_for_a_real_press():
+    b, pins, clock = board(confirm_ms=5)
+    clock.at(1000)
+    pins[LEFT].set(0)
+    clock.at(1002)
+    pins[LEFT].set(1)  # inside the debounce window: the IRQ ignores it
+    clock.at(1010)
+    assert b.next() == -1 and not b.is_down(LEFT)  # dropped, as if it never happened
+    clock.at(1012)
+    pins[LEFT].set(0)  # a real press, still inside the glitch's window
+    clock.at(1020)
+    assert drain(b) == [(LEFT, 1012, True)]
+
+
+def test_a_bouncing_press_counts_once_held_with_its_first_edge_time():
+    b, pins, clock = board(confirm_ms=5)
+    bounce(pins[RIGHT], clock, 2000, 0)  # 21 changes within 1 ms, ending down
+    clock.at(2003)
+    assert b.next() == -1  # down, but only 2 ms since the last bounce
+    clock.at(2006)
+    assert drain(b) == [(RIGHT, 2000, True)]
+
+
+def test_a_short_tap_between_two_loop_steps_counts():
+    b, pins, clock = board(confirm_ms=5)
+    clock.at(3000)
+    pins[PLUS].set(0)
+    clock.at(3015)
+    pins[PLUS].set(1)  # released 15 ms later, before the loop looked
+    clock.at(3020)
+    assert drain(b) == [(PLUS, 3000, True)]
+    b.poll(3030)
+    b.poll(3050)
+    assert drain(b) == [(PLUS, 3030, False)]
+
+
+def test_a_waiting_press_holds_back_later_edges_to_keep_their_order():
+    b, pins, clock = board(confirm_ms=5)
+    clock.at(4000)
+    pins[LEFT].set(0)
+    clock.at(4001)
+    pins[START].set(0)
+    assert b.next() == -1
+    clock.at(4007)
+    assert drain(b) == [(LEFT, 4000, True), (START, 4001, True)]
+
+
+# -- poll() and the IRQ (issue 11, item 12) ---------------------------------------------------
+
+
+class Irq:
+    """machine.disable_irq/enable_irq for the test pins: an edge while masked
+    runs its handler at enable_irq, as a pending interrupt does."""
+
+    def __init__(self):
+        self.masked = 0
+        self.pending = []
+
+    def disable_irq(self):
+        state = self.masked
+        self.masked = 1
+        return state
+
+    def enable_irq(self, state=0):
+        self.masked = state
+        while not state and self.pending:
+            pin = self.pending.pop(0)
+            pin.handler(pin)
+
+
+class MaskedPin(Pin):
+    def __init__(self, irq, level=1):
+        super().__init__(level)
+        self.irq_ctl = irq
+
+    def set(self, level):
+        if level != self.level:
+            self.level = level
+            if self.handler is not None:
+                if self.irq_ctl.masked:
+                    self.irq_ctl.pending.append(self)
+                else:
+                    self.handler(self)
+
+
+class EdgeDuringPoll(Clock):
+    """A clock whose ticks_diff, on its n-th call, lets a lever close: an edge
+    that comes while poll() is deciding."""
+
+    def __init__(self, t):
+        super().__init__(t)
+        self.calls = 0
+        self.at_call = -1
+        self.edge = None
+
+    def ticks_diff(self, a, b):
+        self.calls += 1
+        if self.calls == self.at_call:
+            self.edge()
+        return super().ticks_diff(a, b)
+
+
+def test_an_edge_during_poll_keeps_its_own_time():
+    irq = Irq()
+    clock = EdgeDuringPoll(1000)
+    pins = [MaskedPin(irq) for _ in range(6)]
+    b = Buttons(pins, clock, irq=irq)
+    pin = pins[LEFT]
+    pin.set(0)  # a tap shorter than debounce_ms: its release is swallowed
+    clock.at(1010)
+    pin.set(1)
+    assert drain(b) == [(LEFT, 1000, True)]
+    b.poll(1030)  # the first sight of the release
+    clock.at(1050)
+
+    def press():
+        pin.set(0)  # the next press, while poll() delivers the release
+    clock.edge = press
+    clock.calls = 0
+    clock.at_call = 3  # poll's last check before it accepts the release
+    b.poll(1050)
+    assert clock.calls >= 3
+    # the release (seen at 1030), then the press at its own edge's time, not a later poll's
+    assert drain(b) == [(LEFT, 1030, False), (LEFT, 1050, True)]
