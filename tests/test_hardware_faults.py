@@ -248,6 +248,17 @@ def test_a_hung_loop_is_reset_by_the_watchdog_and_the_game_comes_back_paused(tmp
     assert shows(r.frame(0), "ERR RESTART", 48, 2)
 
 
+def test_a_reset_asked_for_is_not_taken_for_the_watchdog(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+    r.press(LEFT)
+    with pytest.raises(SystemExit):
+        machine.reset()  # `xqclock flash` resets a board like this, mid-game or not
+    assert machine.reset_cause() == machine.WDT_RESET  # as rp2 says (micropython#19409)
+    r.boot()
+    assert r.app.game.paused and r.app.fault_kinds == 0
+
+
 def test_the_loop_feeds_the_watchdog(tmp_path):
     r = rig(tmp_path)
     r.press(START)

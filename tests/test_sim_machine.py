@@ -380,7 +380,8 @@ def test_module_functions():
     with pytest.raises(SystemExit):
         machine.reset()
     assert machine.RESETS == [0]
-    assert machine.reset_cause() == machine.PWRON_RESET
+    assert machine.reset_cause() == machine.WDT_RESET  # rp2 resets through the watchdog
+    assert machine.mem32[0x4005801C] == machine.WDT_REBOOT_MAGIC  # asked for, not a bite
     machine.lightsleep(20)
     assert machine.CLOCK.now == 20
 

@@ -79,6 +79,7 @@ class App:
         self._new_screens()
         if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
             self.report_fault(faults.SETTINGS, settings_problem)
+        board.start_watchdog()  # the game is restored: from now on the loop feeds it
 
     def _new_screens(self):
         kind = screens.OledScreen if self.board.kind == "ssd1306" else screens.SegmentScreen
@@ -109,20 +110,25 @@ class App:
             self.halt()
 
     def halt(self):
-        """The loop has ended: record a pause if a clock runs, silence the
-        buzzer, and show STOPPED, so no display shows a time that runs no more."""
+        """The loop has ended: silence the buzzer, record a pause if a clock
+        runs, and show STOPPED, so no display shows a time that runs no
+        more. Each step is tried even if one before it failed."""
+        self.halted = True
+        now = self.gt.now()
         try:
             self.board.buzzer.stop()
-        finally:
-            game = self.game
-            now = self.gt.now()
+        except Exception:
+            pass
+        game = self.game
+        try:
             if game.started and not game.over() and not game.paused:
                 self.table.event(now, ev.PAUSE, 0, 0)
-            self.halted = True
-            self.menu.close()
-            for scr in self.screens:
-                scr.invalidate()
-            self.draw(now)
+        except Exception:  # the journal failed: the pause holds in RAM, and shows
+            pass
+        self.menu.close()
+        for scr in self.screens:
+            scr.invalidate()
+        self.draw(now)
 
     def safe_step(self):
         """One loop step; if something around the game fails, the fault is

@@ -23,6 +23,19 @@ class ProfileError(ValueError):
     pass
 
 
+def watchdog_bit(machine):
+    """Whether the watchdog reset the board (it was not fed). reset_cause()
+    alone cannot tell: on rp2 machine.reset() goes through the watchdog and
+    reads as WDT_RESET too (micropython#19409); the pico-sdk's mark in the
+    watchdog's SCRATCH4 says which (as its watchdog_enable_caused_reboot)."""
+    try:
+        import sys
+        base = 0x400D8000 if "RP2350" in getattr(sys.implementation, "_machine", "") else 0x40058000
+        return machine.reset_cause() == machine.WDT_RESET and machine.mem32[base + 0x1C] == 0x6AB73121
+    except (AttributeError, ImportError):  # not an rp2
+        return False
+
+
 def i2c_timeout_us(freq):
     """The I2C timeout for a display bus at freq Hz: twice a whole frame's
     time (9 bit times a byte), and never under rp2's 50 ms default. The
@@ -204,11 +217,16 @@ class Board:
             from device.battery import Battery
             self.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0),
                                    bat.get("empty_mv", 3300), bat.get("full_mv", 4200))
-        # Started last, once the board is built: from now on a loop that
-        # stops feeding it for watchdog_ms resets the board.
-        ms = profile.get("watchdog_ms", 8000)
-        self.watchdog = machine.WDT(timeout=ms) if ms else None
-        self.restarted = ms > 0 and machine.reset_cause() == machine.WDT_RESET
+        self.restarted = watchdog_bit(machine)
+        self.watchdog = None  # start_watchdog()
+
+    def start_watchdog(self):
+        """From now on a loop that stops feeding it for watchdog_ms resets
+        the board. Started once the game is restored (a long journal takes
+        a while to read) and then never stopped."""
+        ms = self.profile.get("watchdog_ms", 8000)
+        if ms:
+            self.watchdog = self._machine.WDT(timeout=ms)
 
     def _i2c(self, d):
         freq = d.get("freq", 400000)

@@ -43,7 +43,12 @@ RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader()
 _PENDING = []  # type: list  # pins whose interrupt came while disable_irq() masked it
 _UNSET = object()
 _STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1}
-_WDT = {"on": False, "timeout": 0, "fed": 0}
+_WDT = {"on": False, "timeout": 0, "fed": 0, "scratch4": 0}
+# pico-sdk's marks in the watchdog's SCRATCH4: watchdog_enable() (machine.WDT)
+# leaves the first, watchdog_reboot() (machine.reset()) the second; both
+# resets then read as WDT_RESET (micropython#19409), the mark tells them apart.
+WDT_ENABLE_MAGIC = 0x6AB73121
+WDT_REBOOT_MAGIC = 0xB007C0D3
 
 EIO = 5
 ETIMEDOUT = 110
@@ -121,6 +126,7 @@ def sim_reset(clock=None):
     _STATE["cause"] = PWRON_RESET
     _PENDING.clear()
     _WDT["on"] = False
+    _WDT["scratch4"] = 0
     return use_clock(clock if clock is not None else VirtualClock())
 
 
@@ -132,6 +138,8 @@ def power_on(cause=None):
     _STATE["cause"] = PWRON_RESET if cause is None else cause
     _PENDING.clear()
     _WDT["on"] = False
+    if cause is None:
+        _WDT["scratch4"] = 0  # a power cycle clears the watchdog's scratch registers
     SCHEDULER.queue.clear()
     for pin in PINS.values():
         pin.irq(handler=None)
@@ -732,7 +740,11 @@ def freq(hz=None):
 
 
 def reset():
+    """rp2 resets through the watchdog: afterwards reset_cause() says
+    WDT_RESET, SCRATCH4 says it was asked for."""
     RESETS.append(CLOCK.now)
+    _STATE["cause"] = WDT_RESET
+    _WDT["scratch4"] = WDT_REBOOT_MAGIC
     raise SystemExit("machine.reset()")
 
 
@@ -802,19 +814,23 @@ class WDT:
         _WDT["on"] = True
         _WDT["timeout"] = timeout
         _WDT["fed"] = CLOCK.now_us
+        _WDT["scratch4"] = WDT_ENABLE_MAGIC
 
     def feed(self):
         _WDT["fed"] = CLOCK.now_us
 
 
 class _Mem32:
-    """machine.mem32, for the one register the tools read: the watchdog's
-    CTRL (RP2040 0x40058000, RP2350 0x400D8000), whose bit 30 (ENABLE) is set
-    once a WDT runs. Other addresses read 0."""
+    """machine.mem32, for the registers the firmware and tools read: the
+    watchdog's CTRL (RP2040 0x40058000, RP2350 0x400D8000), whose bit 30
+    (ENABLE) is set once a WDT runs, and its SCRATCH4 (+0x1C). Other
+    addresses read 0."""
 
     def __getitem__(self, addr):
         if addr in (0x40058000, 0x400D8000):
             return (1 << 30) if _WDT["on"] else 0
+        if addr in (0x4005801C, 0x400D801C):
+            return _WDT["scratch4"]
         return 0
 
 
