@@ -130,7 +130,8 @@ def test_in_a_canadian_block_the_display_shows_its_time_and_moves(tmp_path):
 def test_a_period_reached_adds_its_time_and_stays_marked_for_five_minutes(tmp_path):
     r = rig(tmp_path, clock="10m/2,5m/1*")
     r.press(START)
-    for lever in (LEFT, RIGHT, LEFT):  # Red's 2nd move (at 270 ms) reaches the quota
+    for lever in (LEFT, RIGHT, LEFT):  # Red's 2nd move (at 870 ms) reaches the quota
+        r.run(200)  # a reply within the levers' lockout would be taken for a rebound
         r.press(lever)
     red = r.frame(0)
     assert read_time(red) == "15:00"  # the first period's time left (rounded up) + 5 min
@@ -151,6 +152,7 @@ def test_the_seven_segment_build_marks_a_period_reached(tmp_path):
     r = rig(tmp_path, profile="segment7", clock="2m/2,1m/1*")
     r.press(START)
     for lever in (LEFT, RIGHT, LEFT):
+        r.run(200)  # outside the levers' lockout
         r.press(lever)
     seen = set()
     for _ in range(8):  # two seconds: both blink phases
