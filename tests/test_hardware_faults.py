@@ -372,3 +372,33 @@ def test_a_failing_update_at_boot_is_shown_on_the_display(tmp_path):
     out = proc.stdout.splitlines()
     assert out[0] == "RAISED ValueError", proc.stdout + proc.stderr  # main.py must still be skipped
     assert int(out[1].split()[1]) > 100  # "update failed: ..." on the left OLED
+
+
+# -- the same faults on both VMs ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("scenario, expected", [
+    ("ctrl_c", {"paused": True, "sounding": False, "left": "5toP", "right": "5toP"}),
+    ("watchdog", {"resets": 1, "paused": True, "moves": 1, "kinds": faults.RESTART}),
+    ("stuck_bus", {"sda": 1, "kinds": faults.DISPLAY, "same": True}),
+    ("slow_bus", {"kinds": 0, "lit": True, "same": True}),
+])
+def test_on_both_vms(scenario, expected, tmp_path):
+    import json
+    import os
+    import subprocess
+    import mp_faults
+    from host_tools.firmware_path import FIRMWARE
+    from host_tools.scenario import micropython_binary
+    profiles = str(simulate.PROFILES)
+    for vm in ("cpython", "micropython"):
+        (tmp_path / vm).mkdir()
+    on_cpython = mp_faults.run(scenario, profiles, str(tmp_path / "cpython"))
+    sim = simulate.SIM
+    env = dict(os.environ, MICROPYPATH=":".join([str(sim / "mpy"), str(sim), str(FIRMWARE), ".frozen"]))
+    proc = subprocess.run([micropython_binary(), str(FIRMWARE.parent / "tests" / "mp_faults.py"), scenario,
+                           profiles, str(tmp_path / "micropython")], capture_output=True, text=True, env=env,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    on_micropython = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert on_cpython == expected and on_micropython == expected
