@@ -390,7 +390,8 @@ def test_on_both_vms(scenario, expected, tmp_path):
     import mp_faults
     from host_tools.firmware_path import FIRMWARE
     from host_tools.scenario import micropython_binary
-    profiles = str(simulate.PROFILES)
+    from host_tools.firmware_path import PROFILES
+    profiles = str(PROFILES)
     for vm in ("cpython", "micropython"):
         (tmp_path / vm).mkdir()
     on_cpython = mp_faults.run(scenario, profiles, str(tmp_path / "cpython"))
