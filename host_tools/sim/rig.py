@@ -47,7 +47,7 @@ class Rig:
         self.buttons = profile["buttons"]
         self.directory = directory
         cfg.save(values, directory + "/settings.json")
-        self.app = None  # until boot()
+        self.powered = False  # until boot()
         if power_on:
             self.boot()
 
@@ -58,6 +58,7 @@ class Rig:
         self.app = App(self.board, self.clock, values, self.directory + "/game.xqj",
                        self.directory + "/settings.json", settings_problem=problem)
         self.app.step()
+        self.powered = True
 
     # -- the world outside the chip ---------------------------------------------
 

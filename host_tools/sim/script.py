@@ -139,7 +139,7 @@ def play(rig, steps, end, on_snapshot):
     for t, kind, key, name in steps:
         if t > end:
             break
-        if rig.app is None and (t > 0 or kind not in (UNPLUG, PLUG)):
+        if not rig.powered and (t > 0 or kind not in (UNPLUG, PLUG)):
             rig.boot()
         if t > rig.clock.now:
             rig.run(t - rig.clock.now)
@@ -156,7 +156,7 @@ def play(rig, steps, end, on_snapshot):
         else:
             rig.app.step()
             on_snapshot(name, rig)
-    if rig.app is None:
+    if not rig.powered:
         rig.boot()
     if end > rig.clock.now:
         rig.run(end - rig.clock.now)
