@@ -337,7 +337,7 @@ def test_the_legend_card_in_the_hardware_readme_matches_the_codes():
     from device import lang
     readme = (FIRMWARE.parent / "hardware" / "README.md").read_text()
     for words, code in lang.CODES.items():
-        assert "| `%s` | %s |" % (code, words) in readme, (code, words)
+        assert "| `%s` | %s " % (code, words) in readme, (code, words)
 
 
 def test_the_board_agent_feeds_the_watchdog_while_the_host_works():

@@ -51,13 +51,6 @@ def _need(obj, key, where):
     return obj[key]
 
 
-def _int(obj, key, where, lo, hi, default):
-    v = obj.get(key, default)
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise ProfileError("board profile: %s%s = %r must be a whole number from %d to %d" % (where, key, v, lo, hi))
-    return v
-
-
 def _pin(obj, key, where):
     n = _need(obj, key, where)
     if not isinstance(n, int) or not (0 <= n <= 22 or 26 <= n <= 28):
@@ -86,8 +79,10 @@ def _fram_size(v):  # littlefs blocks of 256 bytes up to 1 MiB (the largest I2C 
 OPTIONAL = (
     ("display.left", "i2c", _int(0, 1), "0 or 1"),
     ("display.right", "i2c", _int(0, 1), "0 or 1"),
-    ("display.left", "freq", _int(10000, 1000000), "a bus frequency in Hz (10000-1000000)"),
-    ("display.right", "freq", _int(10000, 1000000), "a bus frequency in Hz (10000-1000000)"),
+    ("display.left", "freq", _int(MIN_I2C_HZ, 1000000),
+     "a bus frequency in Hz (100000-1000000: on a slower bus a frame blocks the clock too long)"),
+    ("display.right", "freq", _int(MIN_I2C_HZ, 1000000),
+     "a bus frequency in Hz (100000-1000000: on a slower bus a frame blocks the clock too long)"),
     ("display.left", "addr", _int(0x08, 0x77), "an I2C address (8-119)"),
     ("display.right", "addr", _int(0x08, 0x77), "an I2C address (8-119)"),
     ("display", "width", _int(128, 128), "128 (the screens are drawn 128 wide)"),
@@ -95,6 +90,9 @@ OPTIONAL = (
     ("display", "brightness", _int(0, 7), "0 to 7"),
     ("buttons", "debounce_ms", _int(0, 200), "a whole number of ms (0-200)"),
     ("buttons", "active_low", _is_bool, "true or false"),
+    ("buttons", "confirm_ms", _int(0, 20), "a whole number of ms (0-20)"),
+    ("buttons", "lockout_ms", _int(0, 500), "a whole number of ms (0-500)"),
+    ("", "watchdog_ms", _int(0, WATCHDOG_MAX_MS), "a whole number of ms (0-8388; 0: no watchdog)"),
     ("fram", "i2c", _int(0, 1), "0 or 1"),
     ("fram", "freq", _int(10000, 1000000), "a bus frequency in Hz (10000-1000000)"),
     ("fram", "addr", _int(0x50, 0x57), "an FRAM address (80-87)"),
@@ -109,10 +107,11 @@ OPTIONAL = (
 def _optional(profile):
     for section, key, ok, what in OPTIONAL:
         obj = profile
-        for part in section.split("."):
+        for part in section.split(".") if section else ():
             obj = obj.get(part) if isinstance(obj, dict) else None
         if isinstance(obj, dict) and key in obj and not ok(obj[key]):
-            raise ProfileError("board profile: %s.%s = %r is not %s" % (section, key, obj[key], what))
+            raise ProfileError("board profile: %s%s = %r is not %s" % (section + "." if section else "", key,
+                                                                      obj[key], what))
     bat = profile.get("battery")
     if isinstance(bat, dict) and bat.get("empty_mv", 3300) >= bat.get("full_mv", 4200):
         raise ProfileError("board profile: battery.full_mv = %r is not above battery.empty_mv" % bat.get("full_mv"))
@@ -131,7 +130,6 @@ def check(profile):
             _need(d, "i2c", where)
             _pin(d, "scl", where)
             _pin(d, "sda", where)
-            _int(d, "freq", where, MIN_I2C_HZ, 1000000, 400000)
         elif kind == "tm1637":
             _pin(d, "clk", where)
             _pin(d, "dio", where)
@@ -140,10 +138,6 @@ def check(profile):
     buttons = _need(profile, "buttons", "")
     for key in KEYS:
         _pin(buttons, key, "buttons.")
-    _int(buttons, "debounce_ms", "buttons.", 1, 100, 20)
-    _int(buttons, "confirm_ms", "buttons.", 0, 20, 5)
-    _int(buttons, "lockout_ms", "buttons.", 0, 500, 120)
-    _int(profile, "watchdog_ms", "", 0, WATCHDOG_MAX_MS, 8000)
     _pin(_need(profile, "buzzer", ""), "pin", "buzzer.")
     fram = profile.get("fram")
     if fram is not None:

@@ -99,7 +99,7 @@ CODES = {
     "RESUME": "rESU", "PAUSE": "PAUS", "ADD TIME": "Add", "TAKE TIME": "Sub", "MOVES": "StEP",
     "FOUL": "FoUL", "WARNING": "UArn", "FALSE CLAIM": "FCLA", "ARRIVED": "Arr", "RESULT": "rSLt",
     "TIME CONTROL": "CLoC", "CUSTOM": "CUSt", "SETTINGS": "SEt", "LATE": "LAtE", "START": "StAr",
-    "EXIT": "oUt",
+    "EXIT": "oUt", "LOCKED": "LoCd",
     # settings
     "LATE LIMIT": "ForF", "FOUL LIMIT": "FoUn", "SOUND": "bEEP", "LANGUAGE": "LAnG",
     "RED SIDE": "SEAt", "CODE": "CodE", "LEFT": "LEFt", "RIGHT": "rGHt", "ON": "on", "OFF": "oFF",
