@@ -83,6 +83,19 @@ def test_a_simple_delay_counts_down_before_the_main_time_segments(tmp_path):
     assert segments(r, 0) == " 459"
 
 
+# -- a per-move limit: the time left for this move, beside the main time ------------------------
+
+def test_a_per_move_limit_shows_the_time_left_for_this_move(tmp_path):
+    r = rig(tmp_path, clock="10m;permove 30s")
+    r.press(START)
+    at(r, 5000)
+    assert read_time(r.frame(0)) == "9:55" and shows(r.frame(0), "MOVE 0:25", 48, 2)
+    assert not shows(r.frame(1), "MOVE", 48, 2)  # Black waits: nothing runs down
+    r.press(LEFT)  # down at 5 s: Black's move begins
+    at(r, 7000)
+    assert shows(r.frame(1), "MOVE 0:28", 48, 2) and not shows(r.frame(0), "MOVE", 48, 2)
+
+
 # -- byo-yomi: every period left, as the DGT 3000 shows it -----------------------------------
 
 def test_in_byoyomi_the_display_shows_all_the_periods_left(tmp_path):

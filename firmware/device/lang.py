@@ -16,6 +16,7 @@ LATE = ("LATE", "迟到")
 EXEMPT = ("NO SHEET", "免记")
 BYOYOMI = ("BYO", "读秒")
 DELAY = ("DELAY", "延时")
+MOVE_LEFT = ("MOVE", "步时")  # the per-move limit's time left
 OVERTIME = ("OT", "加时")
 LOW_BATTERY = ("LOW BAT", "电量低")
 RESTORED = ("POWER BACK", "断电恢复")
@@ -141,7 +142,7 @@ def chinese_characters():
     """Every Chinese character the screens can show (for the glyph generator)."""
     seen = {}
     tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
-              (FLAG, PAUSED, PERIOD, NEXT_PERIOD, FOULS, WARNINGS, LATE, EXEMPT, BYOYOMI, DELAY,
+              (FLAG, PAUSED, PERIOD, NEXT_PERIOD, FOULS, WARNINGS, LATE, EXEMPT, BYOYOMI, DELAY, MOVE_LEFT,
                OVERTIME, LOW_BATTERY, RESTORED, ARBITER, WIN, LOSS, DRAW, OFFER, READY, FAULT, STOPPED)]
     for table in tables:
         for pair in table:

@@ -4,7 +4,7 @@
 # only when the flag has fallen; a bold bar on the side whose clock runs;
 # moves / quota and period, marked for a while after a period is reached;
 # flag, pause, result, fouls, late countdown, scoresheet exemption, delay,
-# byo-yomi periods, Canadian block, battery.
+# per-move time left, byo-yomi periods, Canadian block, battery.
 #
 # Each screen keeps a small array describing what it last drew and redraws
 # only when that changes; drawing and comparing allocate nothing.
@@ -157,8 +157,8 @@ class OledScreen:
 
     # fields of the description array
     _RUN, _MOVES, _QUOTA, _PERIOD, _FLAG, _PAUSED, _RESULT, _FOULS, _EXEMPT, \
-        _PERIODS, _LATE, _STATUS, _LANG, _DELAY, _BLOCK, _TLEN = range(16)
-    _N = 16
+        _PERIODS, _LATE, _STATUS, _LANG, _DELAY, _BLOCK, _MOVE, _TLEN = range(17)
+    _N = 17
 
     def __init__(self, display, side):
         self.fb = display
@@ -187,6 +187,11 @@ class OledScreen:
         d[self._BLOCK] = c.tc.canadian_moves - c.block_moves if c.overtime and c.tc.canadian_moves else -1
         # while a delay counts down, the main time it protects (shown in words)
         d[self._DELAY] = (c.remaining + 999) // 1000 if in_delay(c) else -1
+        # a per-move limit: the seconds left for this move, while it runs
+        d[self._MOVE] = -1
+        if c.tc.permove_ms and c.since != STOPPED:
+            left = c.move_deadline() - now
+            d[self._MOVE] = (left + 999) // 1000 if left > 0 else 0
         late = _late_ms(game, s, now)
         d[self._LATE] = -1 if late < 0 else (late + 999) // 1000
         st = status & _OLED_STATUS  # the blink and 7-segment views change nothing here
@@ -278,6 +283,9 @@ class OledScreen:
                 words.append("%s%d" % (lang.FOULS[lg], d[self._FOULS] >> 4))
             if d[self._PERIODS] >= 0:
                 words.append("%s%d" % (lang.BYOYOMI[lg], d[self._PERIODS]))
+            if d[self._MOVE] >= 0:
+                secs = d[self._MOVE]
+                words.append("%s %d:%02d" % (lang.MOVE_LEFT[lg], secs // 60, secs % 60))
             if d[self._BLOCK] >= 0:
                 words.append("%s %d/%d" % (lang.OVERTIME[lg], d[self._BLOCK], game.sides[s].tc.canadian_moves))
             if d[self._EXEMPT]:
