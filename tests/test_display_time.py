@@ -94,6 +94,12 @@ def test_a_per_move_limit_shows_the_time_left_for_this_move(tmp_path):
     r.press(LEFT)  # down at 5 s: Black's move begins
     at(r, 7000)
     assert shows(r.frame(1), "MOVE 0:28", 48, 2) and not shows(r.frame(0), "MOVE", 48, 2)
+    s = seg_rig(tmp_path, "10m;permove 30s")
+    s.press(START)
+    at(s, 19000)
+    assert segments(s, 0) == " 941"  # the main time while the move has over 10 s
+    at(s, 21000)
+    assert segments(s, 0) == "t009"  # then the move's last 10 s count down
 
 
 # -- byo-yomi: every period left, as the DGT 3000 shows it -----------------------------------

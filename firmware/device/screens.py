@@ -310,7 +310,8 @@ class OledScreen:
 # -- 7-segment build (TM1637, four digits and a colon) -------------------------
 # M:SS below an hour, H:MM from an hour (both rounded up); the colon blinks on
 # the side whose clock runs. Flag: "FL--". Paused: "P" alternates with the
-# time. A simple delay counts down as "d0:05" before the main time. A period
+# time. A simple delay counts down as "d0:05" before the main time; the last
+# 10 s of a per-move limit as "t0:09" (when it ends before the main time). A period
 # just reached: "Pr 2" alternates with the time while the other side moves.
 # Late: "L" and the minutes left (under a minute, "L:SS"). Result:
 # " 1-0", " 0-1", or " H-H" for a draw (half a point each). Tapping plus
@@ -339,6 +340,7 @@ class SegmentScreen:
         segs = self.segs
         blink = status & BLINK
         late = _late_ms(game, s, now)
+        move_left = c.move_deadline() - now if c.tc.permove_ms and c.since != STOPPED else STOPPED
         kinds = status >> FAULT_SHIFT & 0xFF
         if status & HALTED:
             encode_digits(b"StoP", segs)
@@ -384,12 +386,10 @@ class SegmentScreen:
                 segs[2] = 0
         elif in_delay(c) and c.delay_left < 600000:
             # the delay counts down first ("d0:05"), then the main time
-            secs = (c.delay_left + 999) // 1000
-            encode_digits(b"d   ", segs)
-            segs[1] = DIGIT_SEGMENTS[secs // 60]
-            self._two(secs % 60, 2)
-            if blink:
-                segs[1] |= 0x80
+            self._countdown(b"d   ", c.delay_left, blink)
+        elif 0 <= move_left <= 10000 and move_left < available_ms(c):
+            # the last 10 s of a per-move limit, when it ends first: "t0:09"
+            self._countdown(b"t   ", move_left, blink)
         else:
             secs = (available_ms(c) + 999) // 1000
             if secs >= 3600:
@@ -410,6 +410,15 @@ class SegmentScreen:
         self.shown[:] = segs
         self.tm.write(segs)
         return True
+
+    def _countdown(self, letter, ms, blink):
+        """A letter, then ms (under 10 min) as M:SS, the colon blinking: it runs."""
+        secs = (ms + 999) // 1000
+        encode_digits(letter, self.segs)
+        self.segs[1] = DIGIT_SEGMENTS[secs // 60]
+        self._two(secs % 60, 2)
+        if blink:
+            self.segs[1] |= 0x80
 
     def _two(self, n, at):
         self.segs[at] = DIGIT_SEGMENTS[n // 10 % 10]
