@@ -311,8 +311,9 @@ class OledScreen:
 # M:SS below an hour, H:MM from an hour (both rounded up); the colon blinks on
 # the side whose clock runs. Flag: "FL--". Paused: "P" alternates with the
 # time. A simple delay counts down as "d0:05" before the main time; the last
-# 10 s of a per-move limit as "t0:09" (when it ends before the main time). A period
-# just reached: "Pr 2" alternates with the time while the other side moves.
+# 10 s of a per-move limit as "t0:09" (when it ends before the main time). A
+# period just reached: "Pr 2" alternates with the time while the other side
+# moves.
 # Late: "L" and the minutes left (under a minute, "L:SS"). Result:
 # " 1-0", " 0-1", or " H-H" for a draw (half a point each). Tapping plus
 # shows the moves for a moment ("n 12"), minus the fouls and, in byo-yomi,
@@ -378,7 +379,7 @@ class SegmentScreen:
                 segs[2] = 0
         elif game.paused and blink:
             encode_digits(b"P   ", segs)
-        elif status & PERIOD_MARK and blink and c.since == STOPPED and not game.paused:
+        elif status & PERIOD_MARK and blink and c.since == STOPPED:
             # a period just reached: "Pr 2" alternates with the waiting side's time
             encode_digits(b"Pr  ", segs)
             self._two(c.period + 1, 2)
