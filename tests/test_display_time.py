@@ -105,19 +105,19 @@ def test_a_per_move_limit_shows_the_time_left_for_this_move(tmp_path):
 # -- byo-yomi: every period left, as the DGT 3000 shows it -----------------------------------
 
 def test_in_byoyomi_the_display_shows_all_the_periods_left(tmp_path):
-    r = rig(tmp_path, clock="1m;byoyomi 3x10s")
+    r = rig(tmp_path, clock="5s;byoyomi 3x10s")
     r.press(START)
-    at(r, 65000)  # 5 s of the first period left, and two more periods
+    at(r, 10000)  # 5 s of the first period left, and two more periods
     assert read_time(r.frame(0)) == "0:25"
     assert shows(r.frame(0), "BYO3", 48, 2)
-    at(r, 75000)  # the first period is gone: 5 s of the second, and the third
+    at(r, 20000)  # the first period is gone: 5 s of the second, and the third
     assert read_time(r.frame(0)) == "15.0"
     assert shows(r.frame(0), "BYO2", 48, 2)
     r.press(LEFT)  # a move inside the second period keeps it, afresh
     assert read_time(r.frame(0)) == "0:20"  # two periods of 10 s
-    s = seg_rig(tmp_path, "1m;byoyomi 3x10s")
+    s = seg_rig(tmp_path, "5s;byoyomi 3x10s")
     s.press(START)
-    at(s, 65000)
+    at(s, 10000)
     assert segments(s, 0) == " 025"
 
 
@@ -130,22 +130,23 @@ def test_byoyomi_without_main_time_shows_the_periods_before_the_start(tmp_path):
 # -- Canadian overtime: the block's time, and the moves made in it ------------------------------
 
 def test_in_a_canadian_block_the_display_shows_its_time_and_moves(tmp_path):
-    r = rig(tmp_path, clock="1m;canadian 2/20s")
+    r = rig(tmp_path, clock="5s;canadian 2/20s")
     r.press(START)
-    at(r, 65000)  # 15 s of the block's 20 s left, no move made in it
+    at(r, 10000)  # 15 s of the block's 20 s left, no move made in it
     assert read_time(r.frame(0)) == "15.0"
     assert shows(r.frame(0), "OT 0/2", 48, 2)  # not "BYO0": there are no byo-yomi periods
     r.press(LEFT)
     assert read_time(r.frame(0)) == "15.0"  # the block's time goes on (14.91 s)
     assert shows(r.frame(0), "OT 1/2", 48, 2)
-    s = seg_rig(tmp_path, "1m;canadian 2/20s")
+    s = seg_rig(tmp_path, "5s;canadian 2/20s")
     s.press(START)
-    at(s, 65000)
+    at(s, 10000)
     assert segments(s, 0) == " 015"
 
 
 # -- a period reached: the new time, and a mark for a while ------------------------------------
 
+@pytest.mark.slow  # five minutes of the loop, drawn
 def test_a_period_reached_adds_its_time_and_stays_marked_for_five_minutes(tmp_path):
     r = rig(tmp_path, clock="10m/2,5m/1*")
     r.press(START)
@@ -188,9 +189,9 @@ def test_the_seven_segment_build_marks_a_period_reached(tmp_path):
 # -- the flag: who flagged first stays marked ------------------------------------------------
 
 def test_the_flag_mark_stays_through_a_result_and_a_power_cut(tmp_path):
-    r = rig(tmp_path, clock="1m")
+    r = rig(tmp_path, clock="5s")
     r.press(START)
-    at(r, 61000)  # Red's flag fell at 60 s
+    at(r, 6000)  # Red's flag fell at 5 s
     flag_box = lambda rows: all(rows[48][x] for x in range(0, 128, 7))  # noqa: E731
     assert flag_box(r.frame(0)) and not flag_box(r.frame(1))
     # §22.5: the arbiter enters a result over the clock's; the flag still shows whose fell
@@ -201,9 +202,9 @@ def test_the_flag_mark_stays_through_a_result_and_a_power_cut(tmp_path):
     r.boot()  # the power comes back: the journal restores the flag
     r.run(100)
     assert flag_box(r.frame(0)) and not flag_box(r.frame(1))
-    s = seg_rig(tmp_path, "1m")
+    s = seg_rig(tmp_path, "5s")
     s.press(START)
-    at(s, 61000)
+    at(s, 6000)
     s.app.table.event(s.app.game.now, ev.RESULT, 2, 11)
     s.run(100)
     assert segments(s, 0) == "FL--" and segments(s, 1) != "FL--"
