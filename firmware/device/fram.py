@@ -211,19 +211,28 @@ class FRAM:
         _vfs().VfsLfs2.mkfs(self, readsize=LFS_READSIZE, progsize=LFS_PROGSIZE,
                             lookahead=LFS_LOOKAHEAD)
 
-    def mount(self, mountpoint="/fram"):
+    def mount(self, mountpoint="/fram", tries=3):
         """Mount littlefs at mountpoint. A chip that holds no littlefs (new,
         or damaged) is formatted first; returns True when that happened, so
-        the firmware can say "FRAM formatted". A bus error (no chip, loose
-        wire) is raised as OSError(EIO) and formats nothing: a glitch must
-        not wipe a journal."""
+        the firmware can say "FRAM formatted". Mounting is tried `tries`
+        times first: I2C has no checksum, so noise on the wires can garble a
+        read, and littlefs then finds no filesystem where there is one; a
+        retry reads it right, and a journal is never formatted away for it.
+        A bus error (no chip, loose wire) is raised as OSError(EIO) and
+        formats nothing."""
         vfs = _vfs()
         formatted = False
-        try:
-            fs = self._lfs(vfs)
-        except OSError as e:
-            if e.errno == _EIO or not self.detect():
-                raise
+        fs = None
+        errno = 0
+        for _ in range(tries):
+            try:
+                fs = self._lfs(vfs)
+                break
+            except OSError as e:
+                errno = e.errno or _EIO
+        if fs is None:
+            if errno == _EIO or not self.detect():
+                raise OSError(errno)
             self.format()
             fs = self._lfs(vfs)
             formatted = True
