@@ -403,3 +403,19 @@ def test_on_both_vms(scenario, expected, tmp_path):
     assert proc.returncode == 0, proc.stderr
     on_micropython = json.loads(proc.stdout.strip().splitlines()[-1])
     assert on_cpython == expected and on_micropython == expected
+
+
+def test_boot_makes_room_for_an_exception_in_the_hard_irq_first(monkeypatch, capsys):
+    """micropython.alloc_emergency_exception_buf, before anything can fail
+    (here: no /profile.json on this host, so main() stops at the profile)."""
+    import sys
+    import types
+    from device import app as firmware_app
+    from device.board import ProfileError
+    calls = []
+    fake = types.ModuleType("micropython")
+    fake.alloc_emergency_exception_buf = lambda n: calls.append(n)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "micropython", fake)
+    with pytest.raises(ProfileError):
+        firmware_app.main()
+    assert calls and calls[0] >= 100
