@@ -83,7 +83,31 @@ def slow_bus(profiles, directory):
             "same": r.models[0].shown_vlsb() == bytes(r.board.displays[0].buf[1:])}
 
 
-SCENARIOS = {"ctrl_c": ctrl_c, "watchdog": watchdog, "stuck_bus": stuck_bus, "slow_bus": slow_bus}
+def idle_step(profiles, directory):
+    """The loop's step while a clock runs, with the hardware checks in it
+    (displays, battery, refresh), allocates nothing (MicroPython's heap lock;
+    CPython has none: 0)."""
+    r = _rig(profiles, "oled", directory)
+    r.press(START)
+    r.run(1000)
+    try:
+        import micropython
+        lock = micropython.heap_lock
+    except (ImportError, AttributeError):
+        return {"allocated": 0}
+    app = r.app
+    lock()
+    try:
+        for _ in range(1000):
+            app.step()  # the same instant: nothing to draw
+        allocated = 0
+    except MemoryError:
+        allocated = 1
+    micropython.heap_unlock()
+    return {"allocated": allocated}
+
+
+SCENARIOS = {"ctrl_c": ctrl_c, "watchdog": watchdog, "stuck_bus": stuck_bus, "slow_bus": slow_bus, "idle_step": idle_step}
 
 
 def run(name, profiles, directory):

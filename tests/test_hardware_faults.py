@@ -382,6 +382,7 @@ def test_a_failing_update_at_boot_is_shown_on_the_display(tmp_path):
     ("watchdog", {"resets": 1, "paused": True, "moves": 1, "kinds": faults.RESTART}),
     ("stuck_bus", {"sda": 1, "kinds": faults.DISPLAY, "same": True}),
     ("slow_bus", {"kinds": 0, "lit": True, "same": True}),
+    ("idle_step", {"allocated": 0}),
 ])
 def test_on_both_vms(scenario, expected, tmp_path):
     import json

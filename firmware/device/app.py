@@ -184,12 +184,12 @@ class App:
     def check_hardware(self, tick):
         """Once a second a battery reading (8 ADC samples); every REFRESH_MS
         one display in turn set up again with a whole frame."""
-        diff = self.clock.ticks_diff
+        clock = self.clock  # its methods called, not read into names: that would allocate
         bat = self.board.battery
-        if bat is not None and diff(tick, self.battery_tick) >= BATTERY_MS:
+        if bat is not None and clock.ticks_diff(tick, self.battery_tick) >= BATTERY_MS:
             self.battery_tick = tick
             self.low_battery = bat.low()
-        if diff(tick, self.refresh_tick) >= REFRESH_MS:
+        if clock.ticks_diff(tick, self.refresh_tick) >= REFRESH_MS:
             self.refresh_tick = tick
             i = self.refresh_next
             self.refresh_next = 1 - i
