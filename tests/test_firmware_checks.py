@@ -58,3 +58,12 @@ def test_the_stubs_catch_raw_subtraction_of_ticks(tmp_path):
     bad.write_text("from time import ticks_ms\nt0 = ticks_ms()\nelapsed = ticks_ms() - t0\n")
     proc = mypy(str(bad))
     assert proc.returncode == 1 and "_ticks_probe.py:3" in proc.stdout, proc.stdout
+
+
+def test_every_word_in_lang_is_shown_somewhere():
+    """A word nothing shows costs its glyphs on the board (lang.chinese_characters)."""
+    from device import lang
+    code = "\n".join(p.read_text() for p in FILES if p.name != "lang.py")
+    words = [n for n in dir(lang) if n.isupper() and n not in ("EN", "ZH", "MENU")]
+    assert [n for n in words if not re.search(rf"\blang\.{n}\b", code)] == []
+    assert [k for k in lang.MENU if f'"{k}"' not in code] == []

@@ -6,12 +6,9 @@ EN = 0
 ZH = 1
 
 SIDE = (("RED", "红方"), ("BLACK", "黑方"))
-FLAG = ("FLAG", "超时")
 PAUSED = ("PAUSED", "暂停")
-PERIOD = ("PERIOD", "阶段")
 NEXT_PERIOD = ("NEW PERIOD", "进入新阶段")
 FOULS = ("FOUL", "犯规")
-WARNINGS = ("WARN", "警告")
 LATE = ("LATE", "迟到")
 EXEMPT = ("NO SHEET", "免记")
 BYOYOMI = ("BYO", "读秒")
@@ -20,12 +17,9 @@ MOVE_LEFT = ("MOVE", "步时")  # the per-move limit's time left
 OVERTIME = ("OT", "加时")
 LOW_BATTERY = ("LOW BAT", "电量低")
 RESTORED = ("POWER BACK", "断电恢复")
-ARBITER = ("ARBITER", "裁判")
 WIN = ("WIN", "胜")
 LOSS = ("LOSS", "负")
 DRAW = ("DRAW", "和棋")
-OFFER = ("DRAW?", "提和")
-READY = ("READY", "准备")
 # a latched fault (device/faults.py), then the words of its kinds, in faults.KINDS order
 FAULT = ("ERR", "故障")
 FAULT_KINDS = (("DISPLAY", "显示屏"), ("FLASH", "存储"), ("PROGRAM", "程序"), ("RESTART", "重启"),
@@ -80,7 +74,6 @@ MENU = {
     "resume": ("RESUME", "继续"),
     "pause": ("PAUSE", "暂停"),
     "exit": ("EXIT", "退出"),
-    "stages": ("STAGES", "阶段"),
     "time": ("TIME", "时间"),
     "quota": ("MOVES", "步数"),
     "increment": ("INCREMENT", "加秒"),
@@ -142,8 +135,8 @@ def chinese_characters():
     """Every Chinese character the screens can show (for the glyph generator)."""
     seen = {}
     tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
-              (FLAG, PAUSED, PERIOD, NEXT_PERIOD, FOULS, WARNINGS, LATE, EXEMPT, BYOYOMI, DELAY, MOVE_LEFT,
-               OVERTIME, LOW_BATTERY, RESTORED, ARBITER, WIN, LOSS, DRAW, OFFER, READY, FAULT, STOPPED)]
+              (PAUSED, NEXT_PERIOD, FOULS, LATE, EXEMPT, BYOYOMI, DELAY, MOVE_LEFT,
+               OVERTIME, LOW_BATTERY, RESTORED, WIN, LOSS, DRAW, FAULT, STOPPED)]
     for table in tables:
         for pair in table:
             for ch in pair[ZH]:
