@@ -60,6 +60,11 @@ def test_the_stubs_catch_raw_subtraction_of_ticks(tmp_path):
     assert proc.returncode == 1 and "_ticks_probe.py:3" in proc.stdout, proc.stdout
 
 
+def test_one_const_fallback_for_cpython():
+    defining = [str(p.relative_to(FIRMWARE)) for p in FILES if "def const(" in p.read_text()]
+    assert defining == ["device/__init__.py"]
+
+
 def test_every_word_in_lang_is_shown_somewhere():
     """A word nothing shows costs its glyphs on the board (lang.chinese_characters)."""
     from device import lang

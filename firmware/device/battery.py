@@ -10,11 +10,7 @@
 # A reading under NO_BATTERY_MV means no battery is connected (USB power with
 # the switch off, or no divider fitted): present() is False and low() too.
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]
-        return x
+from device import const
 
 _FULL_SCALE_MV = const(3300)
 _COUNTS = const(65535)

@@ -47,11 +47,7 @@
 
 from array import array
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]
-        return x
+from device import const
 
 _RING = const(32)  # ring entries: far more edges than a busy main loop lets pile up
 _WAIT = const(0)  # a press not yet held long enough to tell

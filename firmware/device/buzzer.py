@@ -15,11 +15,7 @@
 # piezo); silence is duty_u16(0), which keeps the PWM slice configured (deinit
 # would also stop the other channel of the slice).
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]
-        return x
+from device import const
 
 _HALF = const(32768)  # duty_u16 for a square wave
 

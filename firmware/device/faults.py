@@ -9,11 +9,7 @@
 # (shared/tinyusb/mp_usbd_cdc.c, MICROPY_HW_USB_CDC_TX_TIMEOUT), time the
 # clock cannot spare. A line that is not printed is counted in `dropped`.
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]
-        return x
+from device import const
 
 # Kinds are bits, so the latched set is one small int.
 DISPLAY = const(1)  # a display did not answer (unplugged, loose, a stuck bus)

@@ -55,11 +55,7 @@
 # as -EIO, never raised through littlefs, so a missing chip surfaces as
 # OSError(EIO) from the file operation that needed it.
 
-try:
-    from micropython import const
-except ImportError:  # CPython, for the host tests
-    def const(x):  # type: ignore[misc]
-        return x
+from device import const
 
 _EIO = const(5)
 _BANK = const(0x10000)  # 16 address bits per transfer

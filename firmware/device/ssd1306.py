@@ -7,11 +7,7 @@
 
 import framebuf
 
-try:
-    from micropython import const
-except ImportError:  # CPython, with the host framebuf stand-in
-    def const(x):  # type: ignore[misc]
-        return x
+from device import const
 
 _CTRL_CMDS = const(0x00)  # control byte: a stream of commands follows
 _CTRL_CMD = const(0x80)  # control byte: one command follows

@@ -7,11 +7,7 @@
 # Nothing here allocates after __init__ (encode_digits with a str excepted:
 # indexing a str makes a new object on MicroPython; pass bytes to avoid it).
 
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]
-        return x
+from device import const
 
 try:
     from time import sleep_us as _sleep_us
