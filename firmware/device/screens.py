@@ -12,23 +12,24 @@
 from array import array
 
 from clock.game import STOPPED, DRAW, R_FORFEIT
-from device import faults, lang, text
+from device import const, faults, lang, text
 from device.tm1637 import encode_digits
 
-# status bits the app passes in (they are not part of the game)
-LOW_BATTERY = 1
-RESTORED = 4  # (2 was arbiter mode: now the arbiter's menu itself shows it)
-NEW_PERIOD = 8  # this side just began a new period (shown for a few seconds)
-BLINK = 16  # the half-second blink phase
-SHOW_MOVES = 32  # 7-segment build: plus was tapped, show the move count
-SHOW_FOULS = 64  # 7-segment build: minus was tapped, show fouls and byo-yomi periods
-MARK_PHASE = 128  # one second in four: the marks (a fault, a low battery) have the display
-FAULT_SHIFT = 8  # status >> FAULT_SHIFT & 0xFF = the latched fault kinds (device/faults.py)
-PERIOD_MARK = 1 << 16  # this side reached a new period a short while ago (DGT's period flag)
-OFFLINE = 1 << 17  # the clock reports to the hall and its connection is down: a small mark
-HALTED = 1 << 18  # the loop has ended (Ctrl-C over USB): the clock is stopped
-_OLED_STATUS = LOW_BATTERY | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK \
-    | OFFLINE | HALTED
+# status bits the app passes in (they are not part of the game); const() here
+# and below: the screens read them every loop step (10 ms), folded at compile time
+LOW_BATTERY = const(1)
+RESTORED = const(4)  # (2 was arbiter mode: now the arbiter's menu itself shows it)
+NEW_PERIOD = const(8)  # this side just began a new period (shown for a few seconds)
+BLINK = const(16)  # the half-second blink phase
+SHOW_MOVES = const(32)  # 7-segment build: plus was tapped, show the move count
+SHOW_FOULS = const(64)  # 7-segment build: minus was tapped, show fouls and byo-yomi periods
+MARK_PHASE = const(128)  # one second in four: the marks (a fault, a low battery) have the display
+FAULT_SHIFT = const(8)  # status >> FAULT_SHIFT & 0xFF = the latched fault kinds (device/faults.py)
+PERIOD_MARK = const(1 << 16)  # this side reached a new period a short while ago (DGT's period flag)
+OFFLINE = const(1 << 17)  # the clock reports to the hall and its connection is down: a small mark
+HALTED = const(1 << 18)  # the loop has ended (Ctrl-C over USB): the clock is stopped
+_OLED_STATUS = const(LOW_BATTERY | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK
+                     | OFFLINE | HALTED)
 
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
@@ -104,11 +105,31 @@ def _late_ms(game, s, now):
 
 # -- OLED (128 x 64) ------------------------------------------------------------
 
-_W = 128
-_DIGIT_W = 14
-_DIGIT_H = 28
-_SEG = 3  # segment thickness
-_TIME_Y = 20
+_W = const(128)
+_DIGIT_W = const(14)
+_DIGIT_H = const(28)
+_SEG = const(3)  # segment thickness
+_TIME_Y = const(20)
+
+# fields of an OledScreen's description array
+_RUN = const(0)
+_MOVES = const(1)
+_QUOTA = const(2)
+_PERIOD = const(3)
+_FLAG = const(4)
+_PAUSED = const(5)
+_RESULT = const(6)
+_FOULS = const(7)
+_EXEMPT = const(8)
+_PERIODS = const(9)
+_LATE = const(10)
+_STATUS = const(11)
+_LANG = const(12)
+_DELAY = const(13)
+_BLOCK = const(14)
+_MOVE = const(15)
+_TLEN = const(16)
+_N = const(17)
 
 
 def _segments(fb, x, y, bits):
@@ -155,16 +176,11 @@ class OledScreen:
     """One player's SSD1306: `update` redraws and sends only when what it
     shows has changed. `side` is 0 Red, 1 Black."""
 
-    # fields of the description array
-    _RUN, _MOVES, _QUOTA, _PERIOD, _FLAG, _PAUSED, _RESULT, _FOULS, _EXEMPT, \
-        _PERIODS, _LATE, _STATUS, _LANG, _DELAY, _BLOCK, _MOVE, _TLEN = range(17)
-    _N = 17
-
     def __init__(self, display, side):
         self.fb = display
         self.side = side
-        self.shown = array("i", [-2] * self._N)
-        self.now = array("i", [0] * self._N)
+        self.shown = array("i", [-2] * _N)
+        self.now = array("i", [0] * _N)
         self.chars = bytearray(8)
         self.shown_chars = bytearray(8)
 
@@ -172,34 +188,34 @@ class OledScreen:
         s = self.side
         c = game.sides[s]
         d = self.now
-        d[self._RUN] = 1 if c.since != STOPPED else 0
-        d[self._MOVES] = c.moves
+        d[_RUN] = 1 if c.since != STOPPED else 0
+        d[_MOVES] = c.moves
         stage = c.tc.stage(c.period)
-        d[self._QUOTA] = (c.next_quota if c.next_quota else 0) if stage is not None and stage[1] else 0
-        d[self._PERIOD] = c.period
-        d[self._FLAG] = 1 if c.flag_at != STOPPED else 0
-        d[self._PAUSED] = 1 if game.paused else 0
-        d[self._RESULT] = -1 if not game.over() else game.winner * 32 + game.reason
-        d[self._FOULS] = game.fouls[s] * 16 + game.warnings[s]
-        d[self._EXEMPT] = 1 if game.exempt(s) else 0
-        d[self._PERIODS] = c.periods_left if c.overtime and c.tc.byoyomi_periods else -1
+        d[_QUOTA] = (c.next_quota if c.next_quota else 0) if stage is not None and stage[1] else 0
+        d[_PERIOD] = c.period
+        d[_FLAG] = 1 if c.flag_at != STOPPED else 0
+        d[_PAUSED] = 1 if game.paused else 0
+        d[_RESULT] = -1 if not game.over() else game.winner * 32 + game.reason
+        d[_FOULS] = game.fouls[s] * 16 + game.warnings[s]
+        d[_EXEMPT] = 1 if game.exempt(s) else 0
+        d[_PERIODS] = c.periods_left if c.overtime and c.tc.byoyomi_periods else -1
         # Canadian overtime: moves made in the current block
-        d[self._BLOCK] = c.tc.canadian_moves - c.block_moves if c.overtime and c.tc.canadian_moves else -1
+        d[_BLOCK] = c.tc.canadian_moves - c.block_moves if c.overtime and c.tc.canadian_moves else -1
         # while a delay counts down, the main time it protects (shown in words)
-        d[self._DELAY] = (c.remaining + 999) // 1000 if in_delay(c) else -1
+        d[_DELAY] = (c.remaining + 999) // 1000 if in_delay(c) else -1
         # a per-move limit: the seconds left for this move, while it runs
-        d[self._MOVE] = -1
+        d[_MOVE] = -1
         if c.tc.permove_ms and c.since != STOPPED:
             left = c.move_deadline() - now
-            d[self._MOVE] = (left + 999) // 1000 if left > 0 else 0
+            d[_MOVE] = (left + 999) // 1000 if left > 0 else 0
         late = _late_ms(game, s, now)
-        d[self._LATE] = -1 if late < 0 else (late + 999) // 1000
+        d[_LATE] = -1 if late < 0 else (late + 999) // 1000
         st = status & _OLED_STATUS  # the blink and 7-segment views change nothing here
         if not st >> FAULT_SHIFT & 0xFF:
             st &= ~MARK_PHASE  # the phase matters only to a fault's line
-        d[self._STATUS] = st
-        d[self._LANG] = language
-        d[self._TLEN] = time_text(available_ms(c), self.chars)
+        d[_STATUS] = st
+        d[_LANG] = language
+        d[_TLEN] = time_text(available_ms(c), self.chars)
 
     def invalidate(self):
         """Forget what is shown: the next update redraws (e.g. after a menu)."""
@@ -208,9 +224,9 @@ class OledScreen:
     def update(self, game, now, status=0, language=lang.EN):
         """Redraw if anything shown changed; returns True when it did."""
         self._describe(game, now, status, language)
-        n = self.now[self._TLEN]
+        n = self.now[_TLEN]
         same = True
-        for i in range(self._N):
+        for i in range(_N):
             if self.now[i] != self.shown[i]:
                 same = False
         for i in range(n):
@@ -218,7 +234,7 @@ class OledScreen:
                 same = False
         if same:
             return False
-        for i in range(self._N):
+        for i in range(_N):
             self.shown[i] = self.now[i]
         for i in range(8):
             self.shown_chars[i] = self.chars[i]
@@ -232,22 +248,22 @@ class OledScreen:
         d = self.now
         s = self.side
         fb.fill(0)
-        if d[self._RUN]:
+        if d[_RUN]:
             fb.fill_rect(0, 0, _W, 3, 1)  # the bold bar: this clock runs
         text.draw(fb, lang.SIDE[s][lg], 0, 3)
-        info = "%d/%d" % (d[self._MOVES], d[self._QUOTA]) if d[self._QUOTA] else "%d" % d[self._MOVES]
-        period = "P%d" % (d[self._PERIOD] + 1)
-        if d[self._PERIOD] or d[self._QUOTA]:
+        info = "%d/%d" % (d[_MOVES], d[_QUOTA]) if d[_QUOTA] else "%d" % d[_MOVES]
+        period = "P%d" % (d[_PERIOD] + 1)
+        if d[_PERIOD] or d[_QUOTA]:
             info = "%s %s" % (period, info)
         x = _W - 8 * len(info)
         fb.text(info, x, 7, 1)
-        if d[self._PERIOD] and d[self._STATUS] & PERIOD_MARK:
+        if d[_PERIOD] and d[_STATUS] & PERIOD_MARK:
             # the period just reached, marked (inverted) for a while, as DGT clocks do
             fb.fill_rect(x - 2, 5, 8 * len(period) + 3, 12, 1)
             fb.text(period, x, 7, 0)
-        _big_time(fb, self.chars, d[self._TLEN])
+        _big_time(fb, self.chars, d[_TLEN])
         self._status_line(fb, game, lg)
-        if d[self._STATUS] & OFFLINE:
+        if d[_STATUS] & OFFLINE:
             fb.fill_rect(_W - 4, 60, 3, 3, 1)  # a dot in the corner: no connection to the hall
 
     def _status_line(self, fb, game, lg):
@@ -255,40 +271,40 @@ class OledScreen:
         d = self.now
         s = self.side
         y = 48
-        status = d[self._STATUS]
+        status = d[_STATUS]
         words = []
-        if d[self._RESULT] != -1:
+        if d[_RESULT] != -1:
             if game.winner == DRAW and game.reason != R_FORFEIT:
                 words.append(lang.DRAW[lg])
             else:
                 words.append(lang.WIN[lg] if game.winner == s else lang.LOSS[lg])
             words.append(lang.REASONS[game.reason][lg])
-        elif d[self._LATE] >= 0:
-            secs = d[self._LATE]
+        elif d[_LATE] >= 0:
+            secs = d[_LATE]
             words.append(lang.LATE[lg])
             words.append("%d:%02d" % (secs // 60, secs % 60))
-        elif d[self._PAUSED]:
+        elif d[_PAUSED]:
             words.append(lang.PAUSED[lg])
             if status & RESTORED:
                 words.append(lang.RESTORED[lg])
         elif status & NEW_PERIOD:
             words.append(lang.NEXT_PERIOD[lg])
         else:
-            if d[self._DELAY] >= 0:  # the big digits count the delay down
-                secs = d[self._DELAY]
+            if d[_DELAY] >= 0:  # the big digits count the delay down
+                secs = d[_DELAY]
                 main = "%d:%02d:%02d" % (secs // 3600, secs // 60 % 60, secs % 60) if secs >= 3600 \
                     else "%d:%02d" % (secs // 60, secs % 60)
                 words.append("%s %s" % (lang.DELAY[lg], main))
-            if d[self._FOULS] >= 16:
-                words.append("%s%d" % (lang.FOULS[lg], d[self._FOULS] >> 4))
-            if d[self._PERIODS] >= 0:
-                words.append("%s%d" % (lang.BYOYOMI[lg], d[self._PERIODS]))
-            if d[self._MOVE] >= 0:
-                secs = d[self._MOVE]
+            if d[_FOULS] >= 16:
+                words.append("%s%d" % (lang.FOULS[lg], d[_FOULS] >> 4))
+            if d[_PERIODS] >= 0:
+                words.append("%s%d" % (lang.BYOYOMI[lg], d[_PERIODS]))
+            if d[_MOVE] >= 0:
+                secs = d[_MOVE]
                 words.append("%s %d:%02d" % (lang.MOVE_LEFT[lg], secs // 60, secs % 60))
-            if d[self._BLOCK] >= 0:
-                words.append("%s %d/%d" % (lang.OVERTIME[lg], d[self._BLOCK], game.sides[s].tc.canadian_moves))
-            if d[self._EXEMPT]:
+            if d[_BLOCK] >= 0:
+                words.append("%s %d/%d" % (lang.OVERTIME[lg], d[_BLOCK], game.sides[s].tc.canadian_moves))
+            if d[_EXEMPT]:
                 words.append(lang.EXEMPT[lg])
             if status & LOW_BATTERY:
                 words.append(lang.LOW_BATTERY[lg])
@@ -303,7 +319,7 @@ class OledScreen:
                     words.append(lang.FAULT_KINDS[i][lg])
         line = " ".join(words)
         text.draw(fb, line, 2, y)
-        if d[self._FLAG]:
+        if d[_FLAG]:
             fb.rect(0, y, _W, 16, 1)  # this side's flag fell
 
 
