@@ -3,7 +3,7 @@
 # A flag falls at the exact millisecond the time runs out, found by comparing
 # deadlines, not by polling, so the answer does not depend on when we look.
 
-from clock.sideclock import SideClock, STOPPED
+from clock.sideclock import SideClock, STOPPED, UNSET
 
 RED = 0
 BLACK = 1
@@ -23,11 +23,11 @@ _SCORES = ("1-0", "0-1", "1/2-1/2")
 
 
 class Game:
-    """forfeit_ms: the late-arrival forfeit limit (§21), or -1 when late arrival
+    """forfeit_ms: the late-arrival forfeit limit (§21), or UNSET (-1) when late arrival
     is not handled; foul_limit: the foul that loses (§4.1.8); absent: the
     players (RED, BLACK) not seated when the round starts."""
 
-    def __init__(self, control, forfeit_ms=STOPPED, foul_limit=3, absent=()):
+    def __init__(self, control, forfeit_ms=UNSET, foul_limit=3, absent=()):
         self.control = control
         self.sides = (SideClock(control.sides[0]), SideClock(control.sides[1]))
         self.forfeit_ms = forfeit_ms
@@ -37,30 +37,30 @@ class Game:
         self.turn = RED
         self.now = 0
         self.resumes = 0  # bit per side: the clocks a pause stopped
-        self.winner = STOPPED  # RED, BLACK, DRAW (both lose, for a double forfeit)
-        self.reason = STOPPED  # index into REASONS, or STOPPED while the game goes on
-        self.result_at = STOPPED
-        self.forfeit_at = STOPPED  # first ms past the forfeit limit, once started
+        self.winner = UNSET  # RED, BLACK, DRAW (both lose, for a double forfeit)
+        self.reason = UNSET  # index into REASONS, or UNSET while the game goes on
+        self.result_at = UNSET
+        self.forfeit_at = UNSET  # first ms past the forfeit limit, once started
         self.present = [RED not in absent, BLACK not in absent]
-        self.arrived_at = [STOPPED, STOPPED]
+        self.arrived_at = [UNSET, UNSET]
         self.fouls = [0, 0]
         self.warnings = [0, 0]
         self.offers = [0, 0]
         self.repeat_offers = [0, 0]  # offers again before the other side offered (§23.1, §9.1.3)
-        self.last_offer = STOPPED
+        self.last_offer = UNSET
 
     # -- queries ---------------------------------------------------------------
 
     def over(self):
-        return self.reason != STOPPED
+        return self.reason != UNSET
 
     def running(self):
-        """The side whose clock runs (the side to move if both run), or -1."""
+        """The side whose clock runs (the side to move if both run), or UNSET."""
         if self.sides[self.turn].since != STOPPED:
             return self.turn
         if self.sides[1 - self.turn].since != STOPPED:
             return 1 - self.turn
-        return STOPPED
+        return UNSET
 
     def exempt(self, s):
         """Whether side s may stop keeping the scoresheet (§7.2): under the
@@ -82,10 +82,10 @@ class Game:
         if t < self.now:
             t = self.now
         self.now = t
-        if self.reason != STOPPED:
+        if self.reason != UNSET:
             return
         first = t
-        who = STOPPED
+        who = UNSET
         why = R_TIME
         for s in range(2):
             side = self.sides[s]
@@ -94,25 +94,25 @@ class Game:
             d = side.flag_deadline()
             r = R_TIME
             m = side.move_deadline()
-            if m != STOPPED and m < d:
+            if m != UNSET and m < d:
                 d = m
                 r = R_MOVE_TIME
             if d > t:
                 continue
-            if who == STOPPED or d < first or (d == first and s == self.turn):
+            if who == UNSET or d < first or (d == first and s == self.turn):
                 first = d
                 who = s
                 why = r
         for s in range(2):
             # still absent past the limit: a forfeit, unless a flag fell first
-            if self.forfeit_at != STOPPED and not self.present[s] and self.forfeit_at <= t:
-                if who == STOPPED or self.forfeit_at < first:
+            if self.forfeit_at != UNSET and not self.present[s] and self.forfeit_at <= t:
+                if who == UNSET or self.forfeit_at < first:
                     first = self.forfeit_at
                     who = s
                     why = R_FORFEIT
                 elif self.forfeit_at == first and why == R_FORFEIT:
                     who = DRAW  # both still absent: both forfeit (§21)
-        if who == STOPPED:
+        if who == UNSET:
             self.sides[0].settle(t)
             self.sides[1].settle(t)
         elif why == R_FORFEIT:
@@ -144,7 +144,7 @@ class Game:
         if self.started or self.over():
             return False
         self.started = True
-        if self.forfeit_ms != STOPPED:
+        if self.forfeit_ms != UNSET:
             self.forfeit_at = t + self.forfeit_ms + 1  # arriving at exactly the limit is in time
         if not (self.present[RED] or self.present[BLACK]):
             self.sides[BLACK].start(t)  # both late: each one's own clock runs until they arrive (§21.3)

@@ -5,7 +5,9 @@
 
 from clock.timecontrol import DELAY_SIMPLE, DELAY_BRONSTEIN
 
-STOPPED = -1
+# An int that has no value (a time, a side, an index): none of them is negative.
+UNSET = -1
+STOPPED = UNSET  # `since` of a clock that does not run
 
 
 class SideClock:
@@ -25,7 +27,7 @@ class SideClock:
         self.delay_left = tc.delay_ms if tc.delay_kind == DELAY_SIMPLE else 0
         self.move_used = 0  # ms this side has run for the current move
         self.since = STOPPED  # game ms when it last started running, or STOPPED
-        self.flag_at = STOPPED
+        self.flag_at = UNSET
         if not start:
             self._next_pool()  # no main time (e.g. "0;byoyomi 5x30s"): overtime from the start
 
@@ -54,7 +56,7 @@ class SideClock:
     def move_deadline(self):
         """Game ms at which the per-move limit runs out (-1 when there is none)."""
         if not self.tc.permove_ms:
-            return STOPPED
+            return UNSET
         return self.since + self.tc.permove_ms - self.move_used
 
     def settle(self, t):

@@ -4,11 +4,11 @@
 
 import json
 
-from clock.game import SIDE_NAMES, REASONS, STOPPED
+from clock.game import SIDE_NAMES, REASONS, UNSET
 
 
 def _ms(v):
-    return "null" if v == STOPPED else "%d" % v
+    return "null" if v == UNSET else "%d" % v
 
 
 def _bool(v):
@@ -23,12 +23,12 @@ def _side(game, s):
             '"arrived_at_ms": %s, "exempt": %s, "offers": %d, "repeat_offers": %d, '
             '"used_ms": %d, "period": %d, "overtime": %s, "byoyomi_periods": %s, '
             '"block_moves": %s}') % (
-        c.remaining, c.moves, _bool(c.flag_at != STOPPED), _ms(c.flag_at),
+        c.remaining, c.moves, _bool(c.flag_at != UNSET), _ms(c.flag_at),
         game.fouls[s], game.warnings[s], _bool(game.present[s]),
         _ms(game.arrived_at[s]), _bool(game.exempt(s)), game.offers[s], game.repeat_offers[s],
         c.used, c.period + 1, _bool(c.overtime),
-        _ms(c.periods_left if c.overtime and tc.byoyomi_periods else STOPPED),
-        _ms(c.block_moves if c.overtime and tc.canadian_moves else STOPPED))
+        _ms(c.periods_left if c.overtime and tc.byoyomi_periods else UNSET),
+        _ms(c.block_moves if c.overtime and tc.canadian_moves else UNSET))
 
 
 def _result(game):
@@ -47,5 +47,5 @@ def to_json(game, notice=None):
     running = game.running()
     return ('{"time_ms": %d, "running": %s, "paused": %s, "red": %s, "black": %s, '
             '"result": %s, "notice": %s}') % (
-        game.now, "null" if running == STOPPED else '"%s"' % SIDE_NAMES[running],
+        game.now, "null" if running == UNSET else '"%s"' % SIDE_NAMES[running],
         _bool(game.paused), _side(game, 0), _side(game, 1), _result(game), _text(notice))

@@ -7,7 +7,7 @@
 import os
 
 from clock import events, timecontrol
-from clock.game import Game, RED, BLACK, STOPPED
+from clock.game import Game, RED, BLACK, UNSET
 from clock.journal import Journal, JournalError, Loaded
 from clock.durations import LIMIT_MS
 
@@ -42,8 +42,8 @@ def build_game(settings):
         raise
     except ValueError as e:
         raise JournalError("the journal's settings: clock: %s" % e)
-    forfeit = settings.get("forfeit", STOPPED)
-    if type(forfeit) is not int or not STOPPED <= forfeit <= LIMIT_MS:
+    forfeit = settings.get("forfeit", UNSET)
+    if type(forfeit) is not int or not UNSET <= forfeit <= LIMIT_MS:
         raise JournalError("the journal's settings: forfeit is %r, not -1 or a number of ms" % (forfeit,))
     fouls = settings.get("fouls", 3)
     if type(fouls) is not int or not 1 <= fouls <= 9:
@@ -112,7 +112,7 @@ class Table:
         or a checkpoint of the running time once one is due."""
         self._advance(t)
         game = self.game
-        if not game.over() and game.running() != STOPPED and t - self.last_record >= CHECKPOINT_MS:
+        if not game.over() and game.running() != UNSET and t - self.last_record >= CHECKPOINT_MS:
             self._record(t, events.CHECKPOINT, 0, 0)
 
     def _advance(self, t):

@@ -5,7 +5,7 @@
 # what changed.
 
 from clock import events as ev
-from clock.game import RED, BLACK, REASONS, STOPPED, R_TIME, R_MOVE_TIME
+from clock.game import RED, BLACK, REASONS, STOPPED, UNSET, R_TIME, R_MOVE_TIME
 from clock.table import Table, boot
 from clock import timecontrol
 from device import buzzer as tones
@@ -56,7 +56,7 @@ class App:
         self.wrong_codes = 0  # wrong codes in a row
         self.locked_at = STOPPED  # tick the menu locked after CODE_TRIES wrong codes
         self.absent = [0, 0]
-        self.ok_down = STOPPED  # tick when ok went down
+        self.ok_down = UNSET  # tick when ok went down
         self.ok_used = False
         self.presses = 0  # key presses, for counting what arbiter tasks cost
         self.faults = 0  # faults reported (see report_fault())
@@ -73,7 +73,7 @@ class App:
         if board.restarted and self.game.started and not self.game.over():
             self.report_fault(faults.RESTART, "the watchdog restarted the clock")
         self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
-        self.info_until = STOPPED
+        self.info_until = UNSET
         self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
         self.halted = False  # the loop has ended (halt())
         self._new_screens()
@@ -88,9 +88,9 @@ class App:
         self.screens = [kind(self.board.displays[i], i ^ red_side) for i in range(2)]
         # a restored game announces only the periods reached from now on
         self.periods = [self.game.sides[0].period, self.game.sides[1].period]
-        self.new_period_until = [STOPPED, STOPPED]
-        self.period_mark_until = [STOPPED, STOPPED]
-        self.sounded = [STOPPED, STOPPED]  # last countdown second beeped, per side
+        self.new_period_until = [UNSET, UNSET]
+        self.period_mark_until = [UNSET, UNSET]
+        self.sounded = [UNSET, UNSET]  # last countdown second beeped, per side
         self.flag_sounded = False
 
     @property
@@ -167,7 +167,7 @@ class App:
         now = self.gt.now()  # after the keys: a menu may have started a new game
         tick = self.clock.ticks_ms()
         buttons.poll(tick)
-        if self.ok_down != STOPPED and not self.ok_used and not self.menu.active() and \
+        if self.ok_down != UNSET and not self.ok_used and not self.menu.active() and \
                 self.clock.ticks_diff(tick, self.ok_down) >= HOLD_MS:
             self.ok_used = True
             self.open_menu()
@@ -202,7 +202,7 @@ class App:
     def key(self, k, down, t):
         if not down:
             if k == OK:
-                self.ok_down = STOPPED
+                self.ok_down = UNSET
             return
         self.presses += 1
         if k == OK:

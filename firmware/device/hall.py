@@ -15,7 +15,7 @@
 import json
 
 from clock import snapshot
-from clock.game import STOPPED
+from clock.game import UNSET
 
 NETWORK = "/network.json"
 USB = "usb"  # as the broker: report over the USB cable to `xqclock hall --usb`
@@ -101,7 +101,7 @@ def message(app, clock_id, sent_ms):
         _text(values.get("red")), _text(values.get("black")),
         "null" if bat is None else "%d" % bat.percent(),
         app.fault_kinds, clock_id, sent_ms,
-        "null" if game.forfeit_at == STOPPED else "%d" % game.forfeit_at, values["fouls"])
+        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, values["fouls"])
 
 
 class _Sockets:
@@ -222,7 +222,7 @@ class Reporter:
         table = app.table
         self._table = table
         self._size = table.journal.size
-        running = table.game.running() != STOPPED and not table.game.over()
+        running = table.game.running() != UNSET and not table.game.over()
         self.next_send = self.clock.ticks_add(tick, RUNNING_EVERY_MS if running else IDLE_EVERY_MS)
         if board_name(app.values, self.clock_id) != self.board:
             self._drop(client, None)  # a new board number: a new topic and will

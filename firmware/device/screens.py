@@ -11,7 +11,7 @@
 
 from array import array
 
-from clock.game import STOPPED, DRAW, R_FORFEIT
+from clock.game import STOPPED, UNSET, DRAW, R_FORFEIT
 from device import const, faults, lang, text
 from device.tm1637 import encode_digits
 
@@ -96,9 +96,9 @@ def available_ms(c):
 
 
 def _late_ms(game, s, now):
-    """ms left before an absent player forfeits, or -1."""
-    if game.present[s] or game.forfeit_at == STOPPED or game.over():
-        return STOPPED
+    """ms left before an absent player forfeits, or UNSET."""
+    if game.present[s] or game.forfeit_at == UNSET or game.over():
+        return UNSET
     left = game.forfeit_at - 1 - now
     return left if left > 0 else 0
 
@@ -193,7 +193,7 @@ class OledScreen:
         stage = c.tc.stage(c.period)
         d[_QUOTA] = (c.next_quota if c.next_quota else 0) if stage is not None and stage[1] else 0
         d[_PERIOD] = c.period
-        d[_FLAG] = 1 if c.flag_at != STOPPED else 0
+        d[_FLAG] = 1 if c.flag_at != UNSET else 0
         d[_PAUSED] = 1 if game.paused else 0
         d[_RESULT] = -1 if not game.over() else game.winner * 32 + game.reason
         d[_FOULS] = game.fouls[s] * 16 + game.warnings[s]
@@ -368,7 +368,7 @@ class SegmentScreen:
             encode_digits(mark, segs)
         elif status & MARK_PHASE and status & LOW_BATTERY:
             encode_digits(b"bAtt", segs)
-        elif c.flag_at != STOPPED:
+        elif c.flag_at != UNSET:
             encode_digits(b"FL--", segs)
         elif game.over():
             encode_digits(_SCORE[3 if game.reason == R_FORFEIT and game.winner == DRAW else game.winner], segs)
