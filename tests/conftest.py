@@ -6,6 +6,12 @@ import pytest
 import host_tools.firmware_path  # noqa: F401  (firmware/ importable as on the board)
 
 
+def pytest_configure(config):
+    """The fast tier (-m "not slow") also tries fewer random cases (tests/tiers.py)."""
+    if "not slow" in (config.option.markexpr or ""):
+        os.environ["XQCLOCK_QUICK"] = "1"
+
+
 def pytest_terminal_summary(terminalreporter):
     """Say which test tiers were skipped and why (never silently), and how many
     cases the fuzzers ran (the figure goes in the closing note)."""

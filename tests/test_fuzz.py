@@ -9,6 +9,7 @@ from clock import events as ev
 from clock.journal import Loaded, JournalError
 from clock.table import Table, boot
 from host_tools import scenario
+from tiers import examples
 
 CASES = {"journal": 0, "mutated journal": 0, "scenario": 0}  # reported by conftest.py
 SETTINGS = {"clock": "5m+3s", "forfeit": -1, "fouls": 3, "absent": [0, 0], "id": "f00dfeed"}
@@ -32,7 +33,7 @@ def boot_never_crashes(path):
     return table
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.binary(max_size=400))
 def test_random_bytes_never_crash_the_reader(tmp_path, data):
     CASES["journal"] += 1
@@ -49,7 +50,7 @@ def test_random_bytes_never_crash_the_reader(tmp_path, data):
             os.remove(p)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.tuples(st.integers(0, 10**4), st.integers(0, 255)), min_size=1, max_size=6),
        st.integers(0, 400))
 def test_a_damaged_journal_keeps_a_valid_prefix(tmp_path, flips, cut):
@@ -83,7 +84,7 @@ WORDS = ["clock", "at", "end", "start", "press", "red", "black", "draw", "pause"
          "red=5m", "black=3m", "#", "3", "20m;byoyomi 5x30s", ";permove", "cxa1999-6.5:20m"]
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.lists(st.lists(st.sampled_from(WORDS), max_size=5).map(" ".join), max_size=12))
 def test_the_scenario_parser_names_a_line_or_plays(lines):
     CASES["scenario"] += 1

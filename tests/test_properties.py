@@ -11,8 +11,9 @@ from clock import events as ev
 from clock import snapshot, timecontrol
 from clock.game import BLACK, DRAW, RED, REASONS, STOPPED, Game
 from host_tools import playback, scenario
+from tiers import examples
 
-SETTINGS = settings(max_examples=250, deadline=None,
+SETTINGS = settings(max_examples=examples(250), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 WIN_REASONS = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline",
