@@ -54,7 +54,7 @@ class App:
         self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
         self.menu_tick = 0  # tick of the last key (levers aside) while a menu is open
         self.wrong_codes = 0  # wrong codes in a row
-        self.locked_at = STOPPED  # tick the menu locked after CODE_TRIES wrong codes
+        self.locked_at = UNSET  # tick the menu locked after CODE_TRIES wrong codes
         self.absent = [0, 0]
         self.ok_down = UNSET  # tick when ok went down
         self.ok_used = False
@@ -251,10 +251,10 @@ class App:
         it locked, how long that lasts."""
         tick = self.clock.ticks_ms()
         self.menu_tick = tick
-        if self.locked_at != STOPPED and 0 <= self.clock.ticks_diff(tick, self.locked_at) < LOCKOUT_MS:
+        if self.locked_at != UNSET and 0 <= self.clock.ticks_diff(tick, self.locked_at) < LOCKOUT_MS:
             self.menu.open(self._locked(tick))
         elif self.values["code"]:
-            self.locked_at = STOPPED
+            self.locked_at = UNSET
             self.menu.open(Code(lang.MENU["code"], 4, self._check_code))
         else:
             self.arbiter = True
