@@ -63,13 +63,13 @@ class App:
         self.fault_kinds = 0  # the latched faults.* kinds the displays mark
         self.console = faults.Console(clock)
         tick = clock.ticks_ms()
-        self.failed = [STOPPED, STOPPED]  # per display: tick of its last failure, STOPPED while it works
+        self.failed = [UNSET, UNSET]  # per display: tick of its last failure, UNSET while it works
         self.nacks = [0, 0]  # per 7-segment display: the driver's NACK count last seen
         self.refresh_tick = tick
         self.refresh_next = 0  # the display set up again next
         self.battery_tick = clock.ticks_add(tick, -BATTERY_MS)
         self.low_battery = False
-        self.lever_ms = [STOPPED, STOPPED]  # game ms of each lever's last counted press
+        self.lever_ms = [UNSET, UNSET]  # game ms of each lever's last counted press
         if board.restarted and self.game.started and not self.game.over():
             self.report_fault(faults.RESTART, "the watchdog restarted the clock")
         self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
@@ -213,7 +213,7 @@ class App:
             # unregistered. But one right after the other lever's press is the
             # see-saw rebounding (the lockout, from the profile).
             other = self.lever_ms[1 - k]
-            if other != STOPPED and 0 <= t - other < self.board.lockout_ms:
+            if other != UNSET and 0 <= t - other < self.board.lockout_ms:
                 return
             self.lever_ms[k] = t
             self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
@@ -526,7 +526,7 @@ class App:
 
     def _retry(self, i, tick):
         failed = self.failed[i]
-        if failed == STOPPED:
+        if failed == UNSET:
             return True
         if self.clock.ticks_diff(tick, failed) < RETRY_MS:
             return False
@@ -541,7 +541,7 @@ class App:
             if d.nacks != self.nacks[i]:
                 self.nacks[i] = d.nacks
                 raise OSError(5)  # EIO, as an I2C device that does not answer
-        self.failed[i] = STOPPED
+        self.failed[i] = UNSET
 
     def _display_failed(self, i, tick, e):
         self.failed[i] = tick
