@@ -357,7 +357,7 @@ class SegmentScreen:
         segs = self.segs
         blink = status & BLINK
         late = _late_ms(game, s, now)
-        move_left = c.move_deadline() - now if c.tc.permove_ms and c.since != STOPPED else STOPPED
+        move_left = c.move_deadline() - now if c.tc.permove_ms and c.since != STOPPED else UNSET
         kinds = status >> FAULT_SHIFT & 0xFF
         if status & HALTED:
             encode_digits(b"StoP", segs)
