@@ -53,6 +53,8 @@ _RING = const(32)  # ring entries: far more edges than a busy main loop lets pil
 _WAIT = const(0)  # a press not yet held long enough to tell
 _COUNT = const(1)  # held long enough: it counts
 _DROP = const(2)  # released too soon: a glitch
+_DECIDE_MS = const(100)  # a press still undecided this long after its edge (a contact that
+# keeps chattering) counts if the key is down then: it must not hold back the other keys
 
 
 class Buttons:
@@ -218,7 +220,8 @@ class Buttons:
             diff = self._diff
             now = self._clock.ticks_ms()
             if self._pins[k].value() == self._dl:
-                if not self._seen_dn[k] or diff(now, self._seen[k]) < self._cms:
+                if (not self._seen_dn[k] or diff(now, self._seen[k]) < self._cms) and \
+                        diff(now, self._tick[at]) < _DECIDE_MS:
                     verdict = _WAIT  # down, but not for long enough yet
             else:
                 verdict = _DROP

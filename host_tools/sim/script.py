@@ -69,7 +69,7 @@ def _setting(values, word, arg, line):
 
 
 def parse(text):
-    """Script text -> (settings, [(t, DOWN|UP|SNAPSHOT, key, name)], end)."""
+    """Script text -> (settings, [(t, kind, key or display, snapshot name or glitch ms)], end)."""
     values = dict(DEFAULTS)
     steps = []
     end = None

@@ -355,6 +355,24 @@ def test_a_waiting_press_holds_back_later_edges_to_keep_their_order():
     assert drain(b) == [(LEFT, 4000, True), (START, 4001, True)]
 
 
+def test_a_chattering_contact_is_decided_and_does_not_hold_back_the_other_keys():
+    b, pins, clock = board(confirm_ms=5)
+    t = 6000
+    clock.at(t)
+    pins[LEFT].set(0)
+    clock.at(t + 1)
+    pins[START].set(0)  # a real press of another key, behind LEFT's in the ring
+    for i in range(2, 120, 2):  # LEFT's contact chatters every 2 ms, for good
+        clock.at(t + i)
+        pins[LEFT].set(1)
+        pins[LEFT].set(0)
+        if i < 100:
+            assert b.next() == -1
+    # down after 100 ms: it counts, and START comes out behind it (then the
+    # chatter's own edges, one per debounce window)
+    assert drain(b)[:2] == [(LEFT, t, True), (START, t + 1, True)]
+
+
 # -- poll() and the IRQ (issue 11, item 12) ---------------------------------------------------
 
 
