@@ -45,8 +45,8 @@ class SideClock:
         tc = self.tc
         spare = self.remaining + self.delay_left
         if not self.overtime:
-            if tc.byoyomi_periods:
-                spare += tc.byoyomi_periods * tc.byoyomi_ms
+            if tc.byoyomi_periods:  # all of them, or those kept through a bonus (add_time)
+                spare += (self.periods_left or tc.byoyomi_periods) * tc.byoyomi_ms
             else:
                 spare += tc.canadian_ms
         elif tc.byoyomi_periods:

@@ -136,6 +136,20 @@ def test_a_bonus_in_byoyomi_becomes_main_time_and_keeps_the_periods():
     assert c.used + c.remaining == c.granted
 
 
+def test_after_a_bonus_in_byoyomi_the_flag_falls_when_the_kept_periods_run_out():
+    # A hypothesis case: the flag must not depend on whether the clock was
+    # looked at in between (the deadline counted all 3 periods, not the 2 kept).
+    g = new_game("1m;byoyomi 3x10s")
+    g.start(0)
+    g.advance(75 * S)  # one period used up, two kept
+    g.adjust(RED, 5 * S, 75 * S)  # main time again: 5 s, then the two periods
+    assert g.sides[RED].flag_deadline() == 100 * S
+    g.advance(99999)
+    assert not g.over()
+    g.advance(100 * S)
+    assert g.over() and g.sides[RED].flag_at == 100 * S
+
+
 def test_a_move_correction_in_a_canadian_block_counts_for_the_block():
     g = new_game("1m;canadian 3/20s")
     g.start(0)
