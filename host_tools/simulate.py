@@ -17,7 +17,10 @@ SIM = Path(__file__).resolve().parent / "sim"
 
 
 def install():
-    """Make the stand-in `machine`, `framebuf` and the chip models importable."""
+    """Make the stand-in `machine`, `framebuf` and the chip models importable.
+    `machine` is host_tools.sim.machine itself: one module, one virtual clock."""
+    from host_tools.sim import machine
+    sys.modules["machine"] = machine
     if str(SIM) not in sys.path:
         sys.path.insert(0, str(SIM))
 

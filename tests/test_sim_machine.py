@@ -21,6 +21,7 @@ from device.battery import Battery  # noqa: E402
 from device.buttons import Buttons  # noqa: E402
 from device.buzzer import Buzzer  # noqa: E402
 from device.ssd1306 import SSD1306  # noqa: E402
+from host_tools import simulate  # noqa: E402
 from host_tools.sim import machine  # noqa: E402
 from host_tools.sim.ssd1306_model import SSD1306Model  # noqa: E402
 from host_tools.sim.tm1637_model import TM1637Model  # noqa: E402
@@ -40,14 +41,9 @@ def fresh():
 
 @pytest.fixture
 def as_machine():
-    """Install the stand-in as `machine`, as the simulation does."""
-    old = sys.modules.get("machine")
-    sys.modules["machine"] = machine
+    """The stand-in installed as `machine`, as the simulation does."""
+    simulate.install()
     yield machine
-    if old is None:
-        del sys.modules["machine"]
-    else:
-        sys.modules["machine"] = old
 
 
 # -- virtual time --------------------------------------------------------------------------

@@ -278,6 +278,18 @@ def test_entering_the_arbiter_code_costs_at_most_25_presses(tmp_path):
     assert r.app.arbiter and r.app.presses - before == 25
 
 
+def test_the_stand_in_machine_is_one_module_with_one_clock(tmp_path):
+    # the firmware's `import machine` and the host's host_tools.sim.machine
+    # must be the same module: two copies would keep two clocks and two pin maps
+    import machine
+    from host_tools.sim import machine as stand_in
+    assert machine is stand_in
+    r = rig(tmp_path)
+    assert stand_in.CLOCK is r.clock and machine.PINS is stand_in.PINS
+    r.run(1000)
+    assert stand_in.CLOCK.now == 1000
+
+
 def test_a_missing_profile_is_reported_on_the_display(tmp_path):
     import machine
     from bus import I2CBus

@@ -12,12 +12,13 @@
 # read_u16() returns. Virtual time is `CLOCK` (a vclock.VirtualClock, replaced
 # with use_clock()); `sim_reset()` forgets everything between runs.
 #
-# Installed as `machine`: on CPython, sys.modules["machine"] = this module; on
-# the MicroPython unix port, host_tools/sim/mpy/ on MICROPYPATH holds a
-# machine.py that forwards to this module. Either way, change settings through
-# functions or by mutating the containers (PINS, I2C_BUSES, ADC_VALUES,
-# SCHEDULER...), never by assigning module globals from outside: the unix-port
-# shim forwards reads only.
+# Installed as `machine`: on CPython, simulate.install() makes
+# sys.modules["machine"] this module; on the MicroPython unix port,
+# host_tools/sim/mpy/ on MICROPYPATH holds a machine.py that does the same and
+# forwards reads from its own first-imported module object to this one.
+# Either way, change settings through functions or by mutating the containers
+# (PINS, I2C_BUSES, ADC_VALUES, SCHEDULER...), never by assigning module
+# globals from outside: the unix-port shim forwards reads only.
 #
 # MicroPython-compatible (the unix port imports it too): no f-strings, no
 # dataclasses or typing.
@@ -28,7 +29,11 @@
 try:
     from .vclock import VirtualClock
     from .bus import I2CBus
-except ImportError:  # imported as a top-level module, with host_tools/sim on the path
+except ImportError:  # a top-level `machine`: a script in host_tools/sim runs on the unix port
+    import sys
+    if sys.implementation.name != "micropython":  # on CPython it would be a second copy
+        raise ImportError("the stand-in machine is host_tools.sim.machine: "
+                          "call host_tools.simulate.install() before importing the firmware")
     from vclock import VirtualClock  # type: ignore[no-redef]
     from bus import I2CBus  # type: ignore[no-redef]
 
