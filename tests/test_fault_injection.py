@@ -1,6 +1,6 @@
 """Power cuts where they happen: at the block device, part way through a flash
 program or erase (or an FRAM write), while the firmware plays and journals a
-game through littlefs on the MicroPython unix port (tests/power_cut.py).
+game through littlefs on the MicroPython unix port (vmscripts/power_cut.py).
 After each cut the image is mounted again: every record acknowledged before
 the cut is there, nothing else is (at most the one being written, never
 acknowledged), nothing is corrupt, and power-on restores exactly what those
@@ -9,19 +9,15 @@ records make.
 (It replaces a test that killed the VM with SIGKILL, which could not fail: a
 killed process does not tear a write the kernel already has.)"""
 import json
-import os
-import subprocess
-from pathlib import Path
 
 import pytest
 
-from host_tools import firmware_path
-from host_tools.scenario import micropython_binary
+from host_tools import unixport
 from clock import events as ev
 from clock import snapshot
 from clock.table import build_game
 
-SCRIPT = Path(__file__).with_name("power_cut.py")
+SCRIPT = unixport.SCRIPTS / "power_cut.py"
 
 pytestmark = pytest.mark.slow
 
@@ -29,9 +25,7 @@ pytestmark = pytest.mark.slow
 def run(medium, events, cuts):
     """The uncut run, then one result per cut (see power_cut.py)."""
     job = {"medium": medium, "seed": 20261130, "events": events, "cuts": cuts}
-    env = dict(os.environ, MICROPYPATH=f"{firmware_path.FIRMWARE}:.frozen")
-    proc = subprocess.run([micropython_binary(), "-X", "heapsize=16M", str(SCRIPT)], input=json.dumps(job),
-                          capture_output=True, text=True, env=env)
+    proc = unixport.run("-X", "heapsize=16M", SCRIPT, input=json.dumps(job))
     assert proc.returncode == 0 and not proc.stderr, proc.stderr
     return [json.loads(line) for line in proc.stdout.splitlines()]
 

