@@ -11,10 +11,10 @@ from pathlib import Path
 
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools import unixport
+from host_tools.sim.timeline import Timeline
 from host_tools.vmscripts import playback
 from clock import events as ev
 from clock import timecontrol
-from clock.spaces import normalize
 from clock.durations import parse_ms, digits
 from clock.game import REASONS, RED, BLACK, DRAW
 
@@ -176,13 +176,9 @@ def _power(sc, kind):
 def parse(text):
     """Scenario text -> Scenario; raises ScenarioError naming the line at fault."""
     sc = Scenario()
-    last_t = 0
+    lines = Timeline(text)
     end_line = None
-    for number, raw in enumerate(text.splitlines(), 1):
-        raw = normalize(raw)  # the firmware's white space: a spec on this line goes to the board
-        words = raw.split("#", 1)[0].split()
-        if not words:
-            continue
+    for number, words, body in lines:
         try:
             if end_line is not None:
                 raise ValueError(f"nothing may follow 'end' (line {end_line})")
@@ -190,9 +186,7 @@ def parse(text):
             if head == "at":
                 if len(words) < 3:
                     raise ValueError("write 'at TIME ACTION'")
-                t = _duration(words[1], "time")
-                if t < last_t:
-                    raise ValueError(f"time {words[1]} is before the previous action's")
+                t = lines.at(_duration(words[1], "time"), words[1])
                 if sc.clock is None:
                     raise ValueError("no 'clock' line before the first action")
                 action = _action(t, words[2:])
@@ -201,19 +195,18 @@ def parse(text):
                     raise ValueError(f"'{words[2]}' makes no sense before the start (no 'at TIME start' yet)")
                 sc.started = sc.started or action[1] == ev.START
                 sc.events.append(action)
-                last_t = t
             elif head == "end":
                 (when,) = _words(words[1:], 1, "end TIME")
                 sc.end = _duration(when, "end")
-                if sc.end < last_t:
+                if sc.end < lines.last:
                     raise ValueError(f"end {when} is before the last action")
                 end_line = number
             else:
-                _setting(sc, head, words[1:], raw.split("#", 1)[0].strip()[len(head):])
+                _setting(sc, head, words[1:], body.strip()[len(head):])
         except ValueError as e:
             raise ScenarioError(number, str(e)) from None
     if end_line is None:
-        raise ScenarioError(number if text.strip() else 1, "the scenario has no 'end TIME' line")
+        raise ScenarioError(lines.count if text.strip() else 1, "the scenario has no 'end TIME' line")
     if sc.clock is None:
         raise ScenarioError(end_line, "no 'clock' line: say which time control, e.g. 'clock xq-60+30'")
     return sc

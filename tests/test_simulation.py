@@ -278,6 +278,23 @@ def test_entering_the_arbiter_code_costs_at_most_25_presses(tmp_path):
     assert r.app.arbiter and r.app.presses - before == 25
 
 
+def test_scenarios_and_button_scripts_are_read_by_one_tokenizer():
+    import script
+    scn = "# a comment\n\nclock 5m  # and one here\nat 0 start\nat 3s press red\nat 2s press black\nend 9s\n"
+    btn = scn.replace("at 0 start", "at 0 press start").replace("red", "left-lever").replace("black", "right-lever")
+    with pytest.raises(scenario.ScenarioError) as a:
+        scenario.parse(scn)
+    with pytest.raises(script.ScriptError) as b:
+        script.parse(btn)
+    assert str(a.value) == str(b.value) == "6: time 2s is before the previous action's"
+    # a missing end is named on the last line, a final newline or not
+    for ending in ("", "\n"):
+        with pytest.raises(scenario.ScenarioError, match="^2: the scenario has no 'end TIME' line"):
+            scenario.parse("clock 5m\nat 0 start" + ending)
+        with pytest.raises(script.ScriptError, match="^2: the script has no 'end TIME' line"):
+            script.parse("clock 5m\nat 0 press start" + ending)
+
+
 def test_the_stand_in_machine_is_one_module_with_one_clock(tmp_path):
     # the firmware's `import machine` and the host's host_tools.sim.machine
     # must be the same module: two copies would keep two clocks and two pin maps

@@ -19,8 +19,8 @@
 # Times are from the start of the script, in the forms of SCENARIOS.md.
 
 from clock.durations import parse_ms, digits
-from clock.spaces import normalize
 from device.settings import DEFAULTS, check
+from timeline import Timeline
 
 KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
 DISPLAY_NAMES = ("left-display", "right-display")
@@ -73,21 +73,13 @@ def parse(text):
     values = dict(DEFAULTS)
     steps = []
     end = None
-    last = 0
-    number = 0
-    for raw in text.split("\n"):
-        number += 1
-        words = normalize(raw).split("#", 1)[0].split()  # the same words on both VMs
-        if not words:
-            continue
+    lines = Timeline(text)
+    for number, words, body in lines:
         try:
             if words[0] == "end" and len(words) == 2:
                 end = parse_ms(words[1])
             elif words[0] == "at" and len(words) >= 4:
-                t = parse_ms(words[1])
-                if t < last:
-                    raise ScriptError("%d: time %s is before the previous action's" % (number, words[1]))
-                last = t
+                t = lines.at(parse_ms(words[1]), words[1])
                 what = words[2]
                 if what == "snapshot":
                     steps.append((t, SNAPSHOT, -1, words[3]))
@@ -116,13 +108,13 @@ def parse(text):
             elif words[0] == "clock" and not steps:  # a spec with modifiers has spaces
                 _setting(values, "clock", " ".join(words[1:]), number)
             else:
-                raise ScriptError("%d: unknown line '%s'" % (number, raw.strip()))
+                raise ScriptError("%d: unknown line '%s'" % (number, body.strip()))
         except ScriptError:
             raise
         except ValueError as e:
             raise ScriptError("%d: %s" % (number, e))
     if end is None:
-        raise ScriptError("%d: the script has no 'end TIME' line" % number)
+        raise ScriptError("%d: the script has no 'end TIME' line" % lines.count)
     try:
         values = check(values)
     except ValueError as e:
