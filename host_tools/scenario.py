@@ -16,15 +16,11 @@ from host_tools.vmscripts import playback
 from clock import events as ev
 from clock import timecontrol
 from clock.durations import parse_ms, digits
-from clock.game import REASONS, RED, BLACK, DRAW
+from clock.game import REASONS, RED, BLACK, DRAW, R_ENTERED, DRAW_REASONS, may_enter
 
 SIDES = {"red": RED, "black": BLACK}
 WINNERS = {"red": RED, "black": BLACK, "draw": DRAW}
-# Reasons an arbiter may enter; the clock's own (time, move-time, forfeit,
-# fouls) are decided by the clock.
-ENTERED = REASONS[4:]
-DRAW_ONLY = ("agreed", "move-limit", "no-win")
-WIN_ONLY = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline")
+ENTERED = REASONS[R_ENTERED:]  # the clock decides the others itself
 SIDE_ACTIONS = {"arrive": ev.ARRIVE, "foul": ev.FOUL, "warn": ev.WARN,
                 "false-claim": ev.FALSE_CLAIM, "offer": ev.OFFER}
 # Actions of a game in play: before the round starts there is no clock to
@@ -127,11 +123,12 @@ def _action(t, words):
             raise ValueError(f"result: the winner is red, black or draw, not '{winner}'")
         if reason not in ENTERED:
             raise ValueError(f"result: unknown reason '{reason}' (one of {', '.join(ENTERED)})")
-        if winner == "draw" and reason in WIN_ONLY:
+        value = REASONS.index(reason)
+        if not may_enter(WINNERS[winner], value):
+            if value in DRAW_REASONS:
+                raise ValueError(f"result: '{reason}' ends in a draw, not a win for {winner}")
             raise ValueError(f"result: '{reason}' decides a winner, it cannot be a draw")
-        if winner != "draw" and reason in DRAW_ONLY:
-            raise ValueError(f"result: '{reason}' ends in a draw, not a win for {winner}")
-        return [t, ev.RESULT, WINNERS[winner], REASONS.index(reason)]
+        return [t, ev.RESULT, WINNERS[winner], value]
     if verb in SIDE_ACTIONS:
         (side,) = _words(args, 1, f"{verb} red|black")
         return [t, SIDE_ACTIONS[verb], _side(side, verb), 0]

@@ -411,6 +411,22 @@ def test_a_result_entered_by_the_arbiter(tmp_path):
     assert shows(r.frame(0), "WIN MATE", 48, 2) and shows(r.frame(1), "LOSS MATE", 48, 2)
 
 
+def test_the_result_menu_offers_only_results_an_arbiter_may_enter(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+    r.press(LEFT)
+    r.press(OK, hold_ms=2100)
+    for key in [PLUS] * 7 + [OK, PLUS, PLUS, OK]:  # RESULT, winner DRAW
+        r.press(key)
+    reasons = [o[0] for o in r.app.menu.stack[-1].options]
+    assert reasons == ["REPETITION", "AGREED", "MOVE LIMIT", "NO WIN", "ARBITER"]  # no draw by mate
+    for key in (START, MINUS, MINUS, OK):  # back to the winners: RED
+        r.press(key)
+    reasons = [o[0] for o in r.app.menu.stack[-1].options]
+    assert reasons == ["MATE", "STALEMATE", "RESIGN", "KINGS FACE", "ILLEGAL", "REPETITION", "DISCIPLINE",
+                       "ARBITER"]
+
+
 def test_levers_work_while_the_arbiter_is_in_the_menu(tmp_path):
     r = rig(tmp_path)
     r.press(START)

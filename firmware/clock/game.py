@@ -10,7 +10,8 @@ BLACK = 1
 DRAW = 2
 SIDE_NAMES = ("red", "black")
 
-# Reasons; the first four are the clock's own decisions.
+# Reasons; the first four are the clock's own decisions, the rest the
+# arbiter's to enter (from R_ENTERED on).
 REASONS = ("time", "move-time", "forfeit", "fouls", "mate", "stalemate", "resign",
            "flying-general", "illegal", "repetition", "discipline", "agreed",
            "move-limit", "no-win", "arbiter")
@@ -18,8 +19,22 @@ R_TIME = 0
 R_MOVE_TIME = 1
 R_FORFEIT = 2
 R_FOULS = 3
+R_ENTERED = 4
+# Of the arbiter's reasons, these only decide a winner and these only end in a
+# draw; repetition (a loss by §4.1.7, a draw by §4.2.3) and the arbiter's own
+# decision may be either.
+WIN_REASONS = (4, 5, 6, 7, 8, 10)  # mate, stalemate, resign, flying-general, illegal, discipline
+DRAW_REASONS = (11, 12, 13)  # agreed, move-limit, no-win
 _FORFEIT_SCORES = ("+/-", "-/+", "-/-")
 _SCORES = ("1-0", "0-1", "1/2-1/2")
+
+
+def may_enter(winner, reason):
+    """Whether an arbiter may enter this result: winner RED, BLACK or DRAW, and
+    a reason of the arbiter's that can end the game that way."""
+    if not R_ENTERED <= reason < len(REASONS) or not RED <= winner <= DRAW:
+        return False
+    return reason not in (WIN_REASONS if winner == DRAW else DRAW_REASONS)
 
 
 class Game:
@@ -226,7 +241,7 @@ class Game:
         if ms >= 0:
             side.add_time(ms)
         else:
-            side.penalize(-ms)
+            side.penalize(-ms, t)
             if side.out_of_time():
                 self.flag(s, t)
         return True
@@ -256,7 +271,7 @@ class Game:
             return False
         side = self.sides[s]
         self.fouls[s] += 1
-        side.penalize(300000)
+        side.penalize(300000, t)
         if side.out_of_time():
             self.flag(s, t)
         elif self.fouls[s] >= self.foul_limit:
@@ -276,7 +291,10 @@ class Game:
         return True
 
     def declare(self, winner, reason, t):
-        """The arbiter enters a result; it replaces one the clock decided (§22.5)."""
+        """The arbiter enters a result; it replaces one the clock decided (§22.5).
+        A result no arbiter may enter (see may_enter) changes nothing."""
         self.advance(t)
+        if not may_enter(winner, reason):
+            return False
         self.finish(winner, reason, t)
         return True

@@ -5,7 +5,7 @@
 # what changed.
 
 from clock import events as ev
-from clock.game import RED, BLACK, REASONS, STOPPED, UNSET, R_TIME, R_MOVE_TIME
+from clock.game import RED, BLACK, REASONS, STOPPED, UNSET, R_TIME, R_MOVE_TIME, R_ENTERED, may_enter
 from clock.table import Table, boot
 from clock import timecontrol
 from device import buzzer as tones
@@ -331,7 +331,7 @@ class App:
         winners = (lang.SIDE[RED], lang.SIDE[BLACK], lang.DRAW)
 
         def reason(w):
-            entered = list(range(4, len(REASONS)))  # the reasons an arbiter enters
+            entered = [r for r in range(R_ENTERED, len(REASONS)) if may_enter(w, r)]
             return Choice(lang.MENU["result"], [lang.REASONS[i] for i in entered],
                           lambda i: self._event(ev.RESULT, w, entered[i]))
         return Choice(lang.MENU["result"], winners, reason)

@@ -1,7 +1,7 @@
 # Results the arbiter enters; armageddon; §22.5; nothing moves afterwards.
 from support import MIN, S, new_game, remaining
 from clock import snapshot
-from clock.game import RED, BLACK, DRAW, REASONS, Game
+from clock.game import RED, BLACK, DRAW, REASONS, Game, may_enter
 from clock import timecontrol
 
 
@@ -23,6 +23,23 @@ def test_scores():
     assert g.winner == DRAW and g.score() == "1/2-1/2"
     g = declared("5m", RED, "stalemate")  # a loss for the stalemated side in Xiangqi
     assert g.score() == "1-0"
+
+
+def test_only_results_an_arbiter_may_enter_count():
+    # the one rule the device's menu, scenarios and the report all ask
+    own = ("time", "move-time", "forfeit", "fouls")  # the clock decides these itself
+    draws = ("agreed", "move-limit", "no-win")
+    wins = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline")
+    for r in range(len(REASONS)):
+        name = REASONS[r]
+        assert may_enter(RED, r) == may_enter(BLACK, r) == (name not in own and name not in draws), name
+        assert may_enter(DRAW, r) == (name not in own and name not in wins), name
+    assert not may_enter(3, REASONS.index("mate")) and not may_enter(RED, len(REASONS))
+    for winner, reason in ((DRAW, "mate"), (RED, "agreed"), (BLACK, "time"), (DRAW, "forfeit")):
+        g = declared("5m", winner, reason)  # refused: the game goes on, Black's clock running
+        assert not g.over() and g.running() == BLACK, (winner, reason)
+    g = declared("5m", DRAW, "repetition")  # §4.2.3: repetition may be a draw, and a loss
+    assert g.score() == "1/2-1/2" and declared("5m", BLACK, "repetition").score() == "0-1"
 
 
 def test_both_clocks_stop_and_keep_their_times():
