@@ -22,6 +22,7 @@ class SideClock:
         self.period = 0  # index of the current stage (0 = first)
         self.next_quota = first[1]  # move count that completes this period (0: none)
         self.overtime = False
+        self.overtime_at = STOPPED  # game ms when the current overtime began
         self.periods_left = 0  # byo-yomi periods left, counting the current one
         self.block_moves = 0  # Canadian: moves still to make in the current block
         self.delay_left = tc.delay_ms if tc.delay_kind == DELAY_SIMPLE else 0
@@ -30,6 +31,7 @@ class SideClock:
         self.flag_at = UNSET
         if not start:
             self._next_pool()  # no main time (e.g. "0;byoyomi 5x30s"): overtime from the start
+            self.overtime_at = 0
 
     def running(self):
         return self.since != STOPPED
@@ -71,7 +73,10 @@ class SideClock:
             self.delay_left -= d
             a -= d
         self.used += a
+        main = -1 if self.overtime else self.remaining
         self.take(a)
+        if main >= 0 and self.overtime:  # the main time ran out `main` ms into the a taken
+            self.overtime_at = t - a + main
 
     def take(self, a):
         """Take a ms from the clock, moving into overtime periods as each runs out."""
@@ -119,12 +124,16 @@ class SideClock:
             self.granted -= self.remaining
             self.remaining = 0
             self.overtime = False
+            self.overtime_at = STOPPED
         self.give(ms)
 
-    def penalize(self, ms):
-        """Add ms to the used time (a time penalty); it may empty the clock."""
+    def penalize(self, ms, t):
+        """Add ms to the used time (a time penalty at t); it may empty the clock."""
         self.used += ms
+        was = self.overtime
         self.take(ms)
+        if self.overtime and not was:
+            self.overtime_at = t
 
     # -- events ----------------------------------------------------------------
 
@@ -166,6 +175,7 @@ class SideClock:
             self.period += 1
             if self.overtime:  # a new period's main time ends the overtime
                 self.overtime = False
+                self.overtime_at = STOPPED
                 self.granted -= self.remaining
                 self.remaining = 0
             self.give(stage[0])

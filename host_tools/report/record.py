@@ -8,13 +8,12 @@ a move took) is read off the firmware's Game before and after that event.
 The journal is only read, never written (Table.restore would append to it).
 
 """
-import copy
 from pathlib import Path
 
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from clock import events as ev
 from clock.durations import words
-from clock.game import REASONS, RED, BLACK, DRAW
+from clock.game import REASONS, RED, BLACK, DRAW, DRAW_REASONS
 from clock.journal import JournalError, Loaded
 from clock.sideclock import STOPPED
 from clock.table import build_game
@@ -86,27 +85,6 @@ def _state(game):
             "reason": game.reason, "winner": game.winner, "result_at": game.result_at}
 
 
-def _overtime_from(game0, s, lo, hi):
-    """The first game ms at which side s is in overtime, found by replaying the
-    firmware's own clock (a copy of it) to instants between lo and hi."""
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        g = copy.deepcopy(game0)
-        g.advance(mid)
-        if g.sides[s].overtime:
-            hi = mid
-        else:
-            lo = mid
-    return hi
-
-
-def _may_enter_overtime(game):
-    for c in game.sides:
-        if c.since != STOPPED and not c.overtime and c.tc.overtime_ms():
-            return True
-    return False
-
-
 class GameRecord:
     """What one journal holds, replayed: header facts, events, the final state."""
 
@@ -138,16 +116,14 @@ class GameRecord:
         self.game = game
         for n, (t, kind, side, value) in enumerate(loaded.records(), 1):
             before = _state(game)
-            copy0 = copy.deepcopy(game) if _may_enter_overtime(game) else None
-            then = game.now
             game.advance(t)  # what apply does first; done here to see what time alone did
-            self._changes(n, t, before, _state(game), copy0, then)
+            self._changes(n, t, before, _state(game))
             mid = _state(game)
             think_ms = game.sides[side].move_used if kind == ev.PRESS else None
             done = ev.apply(game, t, kind, side, value)
             after = _state(game)
             self._event(n, t, kind, side, value, done, mid, after, think_ms)
-            self._changes(n, t, mid, after, None, t, kind)
+            self._changes(n, t, mid, after, kind)
             self.last_ms = t
         self.records = loaded.count
         self.problem = loaded.problem
@@ -250,7 +226,7 @@ class GameRecord:
             return " (before the start)"
         return ", %s after the start" % hms(t - self.start_ms)
 
-    def _changes(self, n, t, before, after, copy0, then, kind=None):
+    def _changes(self, n, t, before, after, kind=None):
         """What happened to the game between two states: arrivals by pressing,
         new periods, overtime, flags, a result the clock decided."""
         g = self.game
@@ -260,7 +236,7 @@ class GameRecord:
             if a["present"] and not b["present"] and kind != ev.ARRIVE:
                 self._add(n, t, "arrive", s, "%s arrives (pressed the lever)%s" % (T, self._late(t)))
             if a["overtime"] and not b["overtime"]:
-                at = _overtime_from(copy0, s, then, t) if copy0 is not None else t
+                at = g.sides[s].overtime_at  # the firmware's own instant, as for flags
                 tc = g.control.sides[s]
                 if tc.byoyomi_periods:
                     what = "byo-yomi (%d periods of %s)" % (tc.byoyomi_periods, words(tc.byoyomi_ms))
@@ -314,7 +290,7 @@ class GameRecord:
             why = "%s exceeded the per-move time limit" % loser
         elif reason == "fouls":
             why = "%s reached %d fouls (§4.1.8)" % (loser, g.foul_limit)
-        elif g.control.draw_to_black and winner == BLACK and reason in ("agreed", "move-limit", "no-win"):
+        elif g.control.draw_to_black and winner == BLACK and g.reason in DRAW_REASONS:
             why = "%s; a draw counts as a win for Black" % REASON_TEXT[reason]
         else:
             why = REASON_TEXT[reason]
@@ -339,7 +315,7 @@ class GameRecord:
             return "%s exceeded the move time" % loser
         if reason == "fouls":
             return "%s: %d fouls (§4.1.8)" % (loser, g.foul_limit)
-        if g.control.draw_to_black and g.winner == BLACK and reason in ("agreed", "move-limit", "no-win"):
+        if g.control.draw_to_black and g.winner == BLACK and g.reason in DRAW_REASONS:
             return "%s, counts as a Black win" % REASON_TEXT[reason]
         return REASON_TEXT[reason]
 

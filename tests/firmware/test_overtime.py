@@ -176,3 +176,33 @@ def test_without_main_time_the_first_period_is_on_the_clock_before_the_start():
     assert g.sides[BLACK].flag_at == 34 * S
     g = new_game("0;canadian 5/1m")
     assert (g.sides[RED].remaining, g.sides[RED].overtime, g.sides[RED].block_moves) == (MIN, True, 5)
+
+
+def test_the_clock_says_when_overtime_began():
+    # as with flag_at: the exact ms the main time ran out, however often the
+    # clock was brought up to date in between
+    g = new_game("1m;delay 5s;byoyomi 3x10s")
+    g.start(0)
+    g.advance(64999)
+    assert not g.sides[RED].overtime and g.sides[RED].overtime_at == -1
+    g.advance(72000)  # the 5 s delay first, then the minute: overtime from 65 s
+    assert g.sides[RED].overtime and g.sides[RED].overtime_at == 65000
+    g.press(RED, 72000)
+    for t in range(73000, 150001, 7000):  # Black's clock, looked at every 7 s
+        g.advance(t)
+    assert g.sides[BLACK].overtime_at == 72000 + 65000
+    assert g.sides[RED].overtime_at == 65000  # a fresh period is the same overtime
+    h = new_game("0;byoyomi 5x30s")  # no main time: overtime from the start
+    assert h.sides[RED].overtime and h.sides[RED].overtime_at == 0
+
+
+def test_a_penalty_into_overtime_begins_it_then_and_a_bonus_ends_it():
+    g = new_game("1m;byoyomi 3x10s")
+    g.start(0)
+    g.press(RED, 1000)  # Black's clock runs; Red has 59 s
+    g.adjust(RED, -70000, 5000)  # 59 s of main time and 11 s of byo-yomi taken
+    assert g.sides[RED].overtime and g.sides[RED].overtime_at == 5000
+    assert not g.over()
+    g.adjust(RED, 30000, 6000)  # a bonus in byo-yomi becomes main time
+    assert not g.sides[RED].overtime and g.sides[RED].overtime_at == -1
+
