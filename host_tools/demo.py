@@ -3,6 +3,7 @@ from pathlib import Path
 
 from host_tools import scenario
 from clock import events as ev
+from clock.durations import time_text
 from clock.game import SIDE_NAMES, REASONS
 from clock.table import build_game
 
@@ -10,12 +11,9 @@ EXAMPLE = Path(__file__).parent / "examples" / "demo.scn"
 
 
 def clock_text(ms):
-    """H:MM:SS from an hour, M:SS below, S.t under 20 s (as tournament clocks show)."""
-    if ms >= 3600000:
-        return "%d:%02d:%02d" % (ms // 3600000, ms // 60000 % 60, ms // 1000 % 60)
-    if ms >= 20000:
-        return "%d:%02d" % (ms // 60000, ms // 1000 % 60)
-    return "%d.%d" % (ms // 1000, ms // 100 % 10)
+    """What the clock's display reads for ms left (rounded up, as the clock does)."""
+    out = bytearray(8)
+    return out[:time_text(ms, out)].decode()
 
 
 def describe(kind, side, value):

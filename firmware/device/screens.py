@@ -11,6 +11,7 @@
 
 from array import array
 
+from clock.durations import time_text
 from clock.game import STOPPED, UNSET, DRAW, R_FORFEIT
 from device import const, faults, lang, text
 from device.tm1637 import encode_digits
@@ -33,46 +34,6 @@ _OLED_STATUS = const(LOW_BATTERY | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF <<
 
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
-
-
-def time_text(ms, out):
-    """Write the clock's reading of ms into out (a bytearray of 8); returns its length."""
-    if ms <= 0:
-        out[0:4] = b"0:00"
-        return 4
-    tenths = (ms + 99) // 100
-    if tenths < 200:
-        n = 0
-        if tenths >= 100:
-            out[0] = 48 + tenths // 100
-            n = 1
-        out[n] = 48 + tenths // 10 % 10
-        out[n + 1] = 46  # '.'
-        out[n + 2] = 48 + tenths % 10
-        return n + 3
-    s = (ms + 999) // 1000
-    n = 0
-    if s >= 3600:
-        h = s // 3600
-        if h >= 10:
-            out[0] = 48 + h // 10 % 10
-            n = 1
-        out[n] = 48 + h % 10
-        out[n + 1] = 58  # ':'
-        n += 2
-        m = s // 60 % 60
-        out[n] = 48 + m // 10
-        n += 1
-    else:
-        m = s // 60
-        if m >= 10:
-            out[n] = 48 + m // 10
-            n += 1
-    out[n] = 48 + m % 10
-    out[n + 1] = 58
-    out[n + 2] = 48 + s % 60 // 10
-    out[n + 3] = 48 + s % 10
-    return n + 4
 
 
 def in_delay(c):
