@@ -357,18 +357,14 @@ def test_the_board_agent_feeds_the_watchdog_while_the_host_works():
 
 
 def test_a_failing_update_at_boot_is_shown_on_the_display(tmp_path):
-    import os
-    import subprocess
+    from host_tools import unixport
     from host_tools.board import HERE
     from host_tools.firmware_path import FIRMWARE
-    from host_tools.scenario import micropython_binary
     flash = tmp_path / "flash"
     (flash / "next").mkdir(parents=True)
     (flash / "next" / "xqclock.json").write_text("{not a manifest")  # a damaged update
-    sim = simulate.SIM
-    env = dict(os.environ, MICROPYPATH=":".join([str(sim / "mpy"), str(sim), str(FIRMWARE), ".frozen"]))
-    proc = subprocess.run([micropython_binary(), str(FIRMWARE.parent / "tests" / "boot_update.py"),
-                           str(flash), str(HERE / "boot.py")], capture_output=True, text=True, env=env, timeout=120)
+    proc = unixport.run(unixport.SCRIPTS / "boot_update.py", flash, HERE / "boot.py",
+                        path=(*unixport.SIM_PATH, FIRMWARE), timeout=120)
     out = proc.stdout.splitlines()
     assert out[0] == "RAISED ValueError", proc.stdout + proc.stderr  # main.py must still be skipped
     assert int(out[1].split()[1]) > 100  # "update failed: ..." on the left OLED
@@ -386,21 +382,15 @@ def test_a_failing_update_at_boot_is_shown_on_the_display(tmp_path):
 ])
 def test_on_both_vms(scenario, expected, tmp_path):
     import json
-    import os
-    import subprocess
-    import mp_faults
-    from host_tools.firmware_path import FIRMWARE
-    from host_tools.scenario import micropython_binary
-    from host_tools.firmware_path import PROFILES
+    from host_tools import unixport
+    from host_tools.firmware_path import FIRMWARE, PROFILES
+    from host_tools.vmscripts import mp_faults
     profiles = str(PROFILES)
     for vm in ("cpython", "micropython"):
         (tmp_path / vm).mkdir()
     on_cpython = mp_faults.run(scenario, profiles, str(tmp_path / "cpython"))
-    sim = simulate.SIM
-    env = dict(os.environ, MICROPYPATH=":".join([str(sim / "mpy"), str(sim), str(FIRMWARE), ".frozen"]))
-    proc = subprocess.run([micropython_binary(), str(FIRMWARE.parent / "tests" / "mp_faults.py"), scenario,
-                           profiles, str(tmp_path / "micropython")], capture_output=True, text=True, env=env,
-                          timeout=300)
+    proc = unixport.run(unixport.SCRIPTS / "mp_faults.py", scenario, profiles, tmp_path / "micropython",
+                        path=(*unixport.SIM_PATH, FIRMWARE), timeout=300)
     assert proc.returncode == 0, proc.stderr
     on_micropython = json.loads(proc.stdout.strip().splitlines()[-1])
     assert on_cpython == expected and on_micropython == expected
