@@ -22,7 +22,7 @@ class SideClock:
         self.period = 0  # index of the current stage (0 = first)
         self.next_quota = first[1]  # move count that completes this period (0: none)
         self.overtime = False
-        self.overtime_at = STOPPED  # game ms when the current overtime began
+        self.overtime_at = UNSET  # game ms when the current overtime began
         self.periods_left = 0  # byo-yomi periods left, counting the current one
         self.block_moves = 0  # Canadian: moves still to make in the current block
         self.delay_left = tc.delay_ms if tc.delay_kind == DELAY_SIMPLE else 0
@@ -124,7 +124,7 @@ class SideClock:
             self.granted -= self.remaining
             self.remaining = 0
             self.overtime = False
-            self.overtime_at = STOPPED
+            self.overtime_at = UNSET
         self.give(ms)
 
     def penalize(self, ms, t):
@@ -175,7 +175,7 @@ class SideClock:
             self.period += 1
             if self.overtime:  # a new period's main time ends the overtime
                 self.overtime = False
-                self.overtime_at = STOPPED
+                self.overtime_at = UNSET
                 self.granted -= self.remaining
                 self.remaining = 0
             self.give(stage[0])
