@@ -68,13 +68,11 @@ def test_one_const_fallback_for_cpython():
 def test_what_the_screens_read_every_step_is_folded_at_compile_time():
     """Layout integers and the description array's indices are const():
     MicroPython keeps no global (nor class attribute) to look up for them."""
-    import os
-    from host_tools.scenario import micropython_binary
+    from host_tools import unixport
     names = ("_RUN", "_TLEN", "_N", "_W", "_DIGIT_W", "_DIGIT_H", "_SEG", "_TIME_Y", "_OLED_STATUS")
     probe = ("import device.screens as s\n"
              f"print([n for n in {names!r} if hasattr(s, n) or hasattr(s.OledScreen, n)])\n")
-    proc = subprocess.run([micropython_binary(), "-c", probe], capture_output=True, text=True,
-                          env=dict(os.environ, MICROPYPATH=f"{FIRMWARE}:.frozen"))
+    proc = unixport.run("-c", probe)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "[]"
 
