@@ -446,7 +446,7 @@ def test_a_new_game_keeps_the_finished_one_beside_the_journal(tmp_path):
     for key in (PLUS, PLUS, PLUS, OK):  # START: a new game
         r.press(key)
     assert not r.app.game.started and r.app.table.settings["id"] != first
-    assert (tmp_path / "games" / (first + ".xqj")).is_file()
+    assert (tmp_path / "games" / ("0000-" + first + ".xqj")).is_file()  # numbered: the oldest sorts first
 
 
 def test_a_profile_with_a_fram_keeps_the_journal_there(tmp_path):

@@ -73,6 +73,9 @@ class Table:
         self.last_record = 0  # game ms of the last record written
         self.recorded_end = False  # the result is in the journal
         self.notice = None
+        # the OSError that stopped the journal (a full flash or FRAM, a chip
+        # gone): the game goes on in RAM, nothing more is written
+        self.write_error = None
 
     @classmethod
     def new(cls, settings, path):
@@ -80,7 +83,19 @@ class Table:
         so a record copied from another game's journal never fits this one."""
         if "id" not in settings:
             settings["id"] = "%08x" % int.from_bytes(os.urandom(4), "little")
-        return cls(settings, Journal.create(path, settings))
+        try:
+            return cls(settings, Journal.create(path, settings))
+        except OSError as e:
+            return cls.unrecorded(settings, e)
+
+    @classmethod
+    def unrecorded(cls, settings, error, game=None):
+        """A game kept in RAM only: its journal cannot be written (error)."""
+        if "id" not in settings:
+            settings["id"] = "%08x" % int.from_bytes(os.urandom(4), "little")
+        table = cls(settings, None, game)
+        table.write_error = error
+        return table
 
     @classmethod
     def restore(cls, path, now=None):
@@ -89,7 +104,10 @@ class Table:
         is where game time goes on; a board without a clock passes None."""
         loaded = Loaded(path)
         game, last = replay(loaded)
-        table = cls(loaded.settings, loaded.reopen(), game)
+        try:
+            table = cls(loaded.settings, loaded.reopen(), game)
+        except OSError as e:  # no room to cut a damaged tail: the game goes on in RAM
+            table = cls.unrecorded(loaded.settings, e, game)
         table.last_record = last
         table.recorded_end = game.over()
         table.notice = "power restored"
@@ -104,8 +122,15 @@ class Table:
         return table
 
     def _record(self, t, kind, side, value):
-        self.journal.append(t, kind, side, value)
-        self.last_record = t
+        self.last_record = t  # written or not: a failed write is not retried every step
+        if self.journal is None:
+            return
+        try:
+            self.journal.append(t, kind, side, value)
+        except OSError as e:
+            self.write_error = e
+            self.close()
+            self.journal = None
 
     def tick(self, t):
         """The main loop's regular call: bring the game to time t; journal a flag,
@@ -135,21 +160,36 @@ class Table:
         return True
 
     def close(self):
-        self.journal.close()
+        if self.journal is not None:
+            try:
+                self.journal.close()
+            except OSError:
+                pass  # what was flushed is kept
 
 
 def boot(path, settings):
     """Power-on on the board: the game in the journal at `path`, restored and
     paused; a new game with `settings` if there is none; if the journal cannot
-    be read at all, it is set aside as path + ".bad" and a new game starts."""
+    be read at all, it is set aside as path + ".bad" and a new game starts.
+    Never raises: when the store itself fails (full, or a chip gone), the
+    journal is left untouched and a game goes on in RAM (write_error says why)."""
     try:
         os.stat(path)
     except OSError:  # no journal: nothing was played yet
         return Table.new(settings, path)
     try:
         return Table.restore(path)
-    except JournalError as e:
-        os.rename(path, path + ".bad")
+    except (JournalError, ValueError, KeyError) as e:  # unreadable, or settings this firmware refuses
+        try:
+            os.rename(path, path + ".bad")
+        except OSError as err:
+            table = Table.unrecorded(settings, err)
+            table.notice = "%s; could not set it aside, new game not recorded" % e
+            return table
         table = Table.new(settings, path)
         table.notice = "%s; kept as %s.bad, new game" % (e, path)
+        return table
+    except OSError as e:
+        table = Table.unrecorded(settings, e)
+        table.notice = "the journal cannot be read (%s): new game, not recorded" % e
         return table

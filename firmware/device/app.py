@@ -11,6 +11,7 @@ from clock import timecontrol
 from device import buzzer as tones
 from device import faults, lang, screens
 from device import settings as cfg
+from device import storage
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.gametime import GameTime
 from device.menu import Menu, Choice, Number, Code, Message, DONE
@@ -26,8 +27,6 @@ LOCKOUT_MS = 300000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 NEW_PERIOD_MS = 3000  # "new period" stays on the screen this long
 PERIOD_MARK_MS = 300000  # then the period stays marked this long (DGT: 5 min)
-JOURNAL = "/game.xqj"
-ARCHIVE = "/games"
 LOOP_MS = 10
 RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
 REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
@@ -40,14 +39,21 @@ def _clock_words(ms):
 
 
 class App:
-    def __init__(self, board, clock, values, journal=JOURNAL, settings_path="/settings.json", hall=None,
+    def __init__(self, board, clock, values, store=None, settings_path="/settings.json", hall=None,
                  settings_problem=None):
         self.board = board
         self.clock = clock
         self.values = values
-        self.journal = journal
+        self.store = store or storage.Store()
         self.settings_path = settings_path
-        self.table = boot(journal, cfg.game_settings(values))
+        self.storage_said = None  # the table whose journal failure was reported
+        self.storage_fault = False
+        if self.store.broken is None:
+            self.room = self.store.room_for_game()  # a game in progress can finish
+            self.table = boot(self.store.journal, cfg.game_settings(values))
+        else:
+            self.room = False
+            self.table = Table.unrecorded(cfg.game_settings(values), self.store.broken)
         self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
         self.gt.ms = self.table.game.now  # a restored game goes on from its last record
         self.menu = Menu()
@@ -158,6 +164,20 @@ class App:
         self.fault_kinds |= kind
         self.console.say(kind, message)
 
+    def check_storage(self):
+        """Once per game: its journal stopped being written (a full flash or
+        FRAM, a chip gone); the game goes on in RAM and the arbiter is told."""
+        table = self.table
+        if table.write_error is not None and self.storage_said is not table:
+            self.storage_said = table
+            self.report_storage("the journal is not written (%r): the game goes on in memory"
+                                % (table.write_error,))
+
+    def report_storage(self, message):
+        self.faults += 1
+        self.storage_fault = True
+        print("storage:", message)
+
     def step(self):
         buttons = self.board.buttons
         k = buttons.next()
@@ -175,6 +195,7 @@ class App:
             self.menu.close()  # left open: arbiter mode must not outlast the arbiter
             self._after_menu_key()
         self.table.tick(now)
+        self.check_storage()
         self.sound(now)
         self.check_hardware(tick)
         self.draw(now)
@@ -232,7 +253,8 @@ class App:
             # stopping the clock with it is a player's pause (§9.1.2, recorded
             # as such). Only the arbiter resumes, from the menu.
             if not game.started:
-                self.table.event(t, ev.START, 0, 0)
+                if self.room:  # a game does not start without room for its journal
+                    self.table.event(t, ev.START, 0, 0)
             elif not game.paused:
                 self.table.event(t, ev.PAUSE, 0, ev.BY_PLAYER)
 
@@ -458,17 +480,24 @@ class App:
         return DONE
 
     def _new_game(self):
-        """Keep the old game's journal under /games and start afresh."""
-        self.table.close()
-        if self.game.started:
-            import os
-            archive = self.journal.rsplit("/", 1)[0] + ARCHIVE  # beside the journal: /games on the board
+        """Keep the old game's journal in the archive and start afresh, with
+        room for a long game (the oldest archived games make way)."""
+        table = self.table
+        table.close()
+        settings = cfg.game_settings(self.values, self.absent)
+        kept = True
+        # a game played, or a journal that is not this table's (it could not be read or archived)
+        if (self.game.started or table.journal is None) and self.store.has_journal():
             try:
-                os.mkdir(archive)
-            except OSError:
-                pass
-            os.rename(self.journal, "%s/%s.xqj" % (archive, self.table.settings["id"]))
-        self.table = Table.new(cfg.game_settings(self.values, self.absent), self.journal)
+                self.store.keep()
+            except OSError as e:  # not even room to archive it: it stays, the new game is not recorded
+                kept = False
+                self.report_storage("cannot archive the last game (%s)" % e)
+        self.room = kept and self.store.broken is None and self.store.room_for_game()
+        if self.room:
+            self.table = Table.new(settings, self.store.journal)
+        else:
+            self.table = Table.unrecorded(settings, OSError(28))
         self.gt.now()
         self.gt.ms = 0  # the new game's time starts now
         # the marks were for the arbiter of the game before; refused settings
@@ -661,14 +690,20 @@ def main():
     values, problem = cfg.load()  # never raises: a refused field is marked on the displays
     board = Board(profile, time)
     from device.hall import reporter_for
-    App(board, time, values, journal_path(board), hall=reporter_for(time), settings_problem=problem).run()
+    App(board, time, values, board_store(board), hall=reporter_for(time), settings_problem=problem).run()
 
 
-def journal_path(board, mountpoint="/fram"):
-    """The journal on the board's FRAM when the profile has one (mounted at
-    boot; formatted only if it holds no filesystem), else on the flash."""
-    if board.fram is None:
-        return JOURNAL
-    if board.fram.mount(mountpoint):
+def board_store(board, root=""):
+    """Where the board keeps its journal: the FRAM when the profile has one
+    (mounted now; formatted only if it holds no filesystem), else the flash.
+    A FRAM that does not answer is left alone (its journal may hold the game):
+    the store is marked broken and the game goes on in memory."""
+    try:
+        store, formatted = storage.mount(board.fram, root)
+    except OSError as e:
+        store = storage.Store(root, root + storage.FRAM_MOUNT)
+        store.broken = e
+        return store
+    if formatted:
         print("FRAM formatted for the journal")
-    return mountpoint + JOURNAL
+    return store

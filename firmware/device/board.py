@@ -198,13 +198,8 @@ class Board:
         self.lockout_ms = buttons.get("lockout_ms", 120)
         from device.buzzer import Buzzer
         self.buzzer = Buzzer(machine.PWM(Pin(profile["buzzer"]["pin"])), clock)
-        self.fram = None  # optional: the journal on an I2C FRAM instead of the flash
-        fram = profile.get("fram")
-        if fram:
-            from device.fram import FRAM
-            i2c = machine.I2C(fram["i2c"], scl=Pin(fram["scl"]), sda=Pin(fram["sda"]),
-                              freq=fram.get("freq", 400000))
-            self.fram = FRAM(i2c, fram.get("addr", 0x50), fram.get("size", 32768))
+        from device.storage import open_fram
+        self.fram = open_fram(profile, machine)  # optional: the journal on an I2C FRAM instead of the flash
         self.battery = None
         bat = profile.get("battery")
         if bat:

@@ -207,7 +207,7 @@ class FRAM:
         _vfs().VfsLfs2.mkfs(self, readsize=LFS_READSIZE, progsize=LFS_PROGSIZE,
                             lookahead=LFS_LOOKAHEAD)
 
-    def mount(self, mountpoint="/fram", tries=3):
+    def mount(self, mountpoint="/fram", formatting=True, tries=3):
         """Mount littlefs at mountpoint. A chip that holds no littlefs (new,
         or damaged) is formatted first; returns True when that happened, so
         the firmware can say "FRAM formatted". Mounting is tried `tries`
@@ -215,7 +215,8 @@ class FRAM:
         read, and littlefs then finds no filesystem where there is one; a
         retry reads it right, and a journal is never formatted away for it.
         A bus error (no chip, loose wire) is raised as OSError(EIO) and
-        formats nothing."""
+        formats nothing. With formatting=False (the host tools' agent)
+        nothing is ever formatted: the OSError is raised."""
         vfs = _vfs()
         formatted = False
         fs = None
@@ -227,7 +228,7 @@ class FRAM:
             except OSError as e:
                 errno = e.errno or _EIO
         if fs is None:
-            if errno == _EIO or not self.detect():
+            if errno == _EIO or not formatting or not self.detect():
                 raise OSError(errno)
             self.format()
             fs = self._lfs(vfs)

@@ -16,6 +16,7 @@ from tm1637_model import TM1637Model
 from device.app import App, LOOP_MS
 from device.board import Board, KEYS
 from device import settings as cfg
+from device.storage import Store
 
 
 class Rig:
@@ -55,7 +56,7 @@ class Rig:
         """Power on: the firmware builds its board and restores its journal."""
         values, problem = cfg.load(self.directory + "/settings.json")
         self.board = Board(self.profile, self.clock, machine)
-        self.app = App(self.board, self.clock, values, self.directory + "/game.xqj",
+        self.app = App(self.board, self.clock, values, Store(self.directory),
                        self.directory + "/settings.json", settings_problem=problem)
         self.app.step()
         self.powered = True

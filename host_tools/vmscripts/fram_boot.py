@@ -9,7 +9,7 @@ from bus import I2CBus
 from fram_model import FRAMModel
 from ssd1306_model import SSD1306Model
 import rig as rigmod
-from device.app import App, journal_path
+from device.app import App, board_store
 from device.board import Board
 from device import settings as cfg
 
@@ -23,10 +23,10 @@ machine.I2C_BUSES[0].attach(0x50, chip)
 
 def boot():
     board = Board(profile, r.clock, machine)
-    path = journal_path(board, "/fram")
+    store = board_store(board)
     r.board = board
-    r.app = App(board, r.clock, cfg.load(directory + "/settings.json")[0], path, directory + "/settings.json")
-    return path
+    r.app = App(board, r.clock, cfg.load(directory + "/settings.json")[0], store, directory + "/settings.json")
+    return store.journal
 
 
 path = boot()

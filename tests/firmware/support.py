@@ -86,7 +86,7 @@ def without_allocating(work):
 
 
 __all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap", "without_allocating",
-           "PERIOD", "MASK", "PicoClock")
+           "PERIOD", "MASK", "PicoClock", "RamFlash", "littlefs")
 
 
 # The running test's own folder: set before each test by tests/firmware/conftest.py
@@ -104,3 +104,60 @@ def scratch(name):
         except OSError:
             pass
     return path
+
+
+class RamFlash:
+    """A flash chip in RAM as a MicroPython block device (the extended
+    interface, as rp2.Flash): 4 KiB erase blocks, erased to 0xFF, programmed
+    in place. Counts what littlefs asks of it."""
+
+    def __init__(self, blocks, block_size=4096):
+        self.block_size = block_size
+        self.blocks = blocks
+        self.data = bytearray(blocks * block_size)
+        self._erased = b"\xff" * block_size
+        self.reads = self.writes = self.erases = 0
+
+    def readblocks(self, n, buf, offset=0):
+        self.reads += 1
+        a = n * self.block_size + offset
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, n, buf, offset=None):
+        self.writes += 1
+        if offset is None:  # the basic interface: erase, then program
+            for i in range(len(buf) // self.block_size):
+                self.ioctl(6, n + i)
+            offset = 0
+        a = n * self.block_size + offset
+        self.data[a:a + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.block_size
+        if op == 6:
+            self.erases += 1
+            a = arg * self.block_size
+            self.data[a:a + self.block_size] = self._erased
+            return 0
+        return 0 if op in (1, 2, 3) else None
+
+
+def littlefs(device, mountpoint):
+    """Format `device` with littlefs 2 and mount it; False on a VM without
+    VfsLfs2 (CPython), where the caller's test has nothing to check."""
+    try:
+        import vfs
+        vfs.VfsLfs2
+    except (ImportError, AttributeError):
+        return False
+    vfs.VfsLfs2.mkfs(device)
+    vfs.mount(vfs.VfsLfs2(device), mountpoint)
+    return True
+
+
+def unmount(mountpoint):
+    import vfs
+    vfs.umount(mountpoint)

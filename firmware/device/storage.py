@@ -1,0 +1,195 @@
+# Where the game's journal and the archive of finished games live, and the
+# room they need. The one home of these facts: the firmware (device/app.py),
+# and the host tools through the board agent (host_tools/board/agent.py),
+# ask this module.
+#
+# - The journal is game.xqj at the top of the flash, or of the FRAM when the
+#   board profile has one (mounted at /fram).
+# - Finished games go to /games on the flash, never to the FRAM (a 32 KiB
+#   chip holds about one long game), named NNNN-<game id>.xqj so that the
+#   oldest sorts first.
+# - The archive is kept within a bound: before a game starts, and at power-on,
+#   the oldest archived games are deleted until the journal's filesystem has
+#   the room a long game needs (the floor below), so a game in progress can
+#   always finish. `xqclock pull --clear` empties it after copying.
+
+import os
+
+from clock.journal import RECORD
+from clock.table import CHECKPOINT_MS
+
+JOURNAL = "game.xqj"
+ARCHIVE = "games"
+FRAM_MOUNT = "/fram"
+
+# A long game's journal: 8 hours with a checkpoint every 10 s of running
+# time, plus presses and arbiter events (every record resets the checkpoint
+# interval, so this bounds both), plus the header. About 64 KiB.
+LONG_GAME_MS = 8 * 3600 * 1000
+LONG_GAME_EVENTS = 1200
+HEADER_BYTES = 512
+GAME_BYTES = (LONG_GAME_MS // CHECKPOINT_MS + LONG_GAME_EVENTS) * RECORD + HEADER_BYTES
+# littlefs needs blocks of its own while a file grows (copy-on-write of the
+# last block, metadata pairs): the floor keeps a few spare.
+SPARE_BLOCKS = 4
+# an empty littlefs uses its root metadata pair
+ROOT_BLOCKS = 2
+_CHUNK = 512
+
+
+def _stat(path):
+    """(block size, blocks, free blocks) of the filesystem holding path, or
+    None where the VM cannot tell (CPython on Windows)."""
+    try:
+        s = os.statvfs(path)
+    except (AttributeError, OSError):
+        return None
+    free = s[3]
+    if free > s[2]:  # littlefs counts past its size once a write has failed for room
+        free = 0
+    return s[1], s[2], free
+
+
+def free_bytes(path):
+    s = _stat(path)
+    return -1 if s is None else s[0] * s[2]
+
+
+def _size(path):
+    try:
+        return os.stat(path)[6]
+    except OSError:
+        return 0
+
+
+def _seq(name):
+    """The sequence number an archived game's name starts with; -1 for names
+    written before there was one (they are the oldest)."""
+    dash = name.find("-")
+    head = name[:dash] if dash > 0 else ""
+    return int(head) if head.isdigit() else -1
+
+
+class Store:
+    """The journal and the archive of one board. `root` is the flash's top
+    folder ("" on the board, a folder in the simulation); `fram` the mount
+    point of the FRAM holding the journal, or None."""
+
+    def __init__(self, root="", fram=None):
+        self.root = root
+        self.fram = fram
+        self.journal = (fram or root) + "/" + JOURNAL
+        self.archive = root + "/" + ARCHIVE
+        self.broken = None  # the OSError of a FRAM that would not mount
+
+    def archived(self):
+        """The archived games' names, oldest first."""
+        try:
+            names = [n for n in os.listdir(self.archive) if n.endswith(".xqj")]
+        except OSError:
+            return []
+        names.sort(key=lambda n: (_seq(n), n))
+        return names
+
+    def need(self):
+        """The free bytes a game needs to start: a long game's journal and the
+        spare blocks, or on a smaller filesystem (a 32 KiB FRAM) all of it
+        that an empty filesystem offers."""
+        s = _stat(self.journal.rsplit("/", 1)[0] or "/")
+        if s is None:
+            return 0
+        return min(GAME_BYTES + SPARE_BLOCKS * s[0], (s[1] - ROOT_BLOCKS) * s[0])
+
+    def make_room(self, where, need):
+        """Delete the oldest archived games until the filesystem holding
+        `where` has `need` bytes free; whether it has them."""
+        folder = where.rsplit("/", 1)[0] or "/"
+        # the archive is on the flash: deleting from it frees nothing on the FRAM
+        names = [] if self.fram and where.startswith(self.fram) else self.archived()
+        while True:
+            free = free_bytes(folder)
+            if free < 0 or free >= need:
+                return True
+            if not names:
+                return False
+            try:
+                os.remove(self.archive + "/" + names.pop(0))
+            except OSError:
+                pass
+
+    def room_for_game(self):
+        """Power-on or a new game: keep the floor a long game can finish in,
+        counting what the journal already holds. Whether it is there."""
+        return self.make_room(self.journal, self.need() - _size(self.journal))
+
+    def has_journal(self):
+        try:
+            os.stat(self.journal)
+            return True
+        except OSError:
+            return False
+
+    def game_id(self):
+        """The id in the journal's header ("unknown" if it cannot be read)."""
+        from clock.journal import Loaded
+        try:
+            return str(Loaded(self.journal).settings["id"])
+        except (OSError, ValueError, KeyError):
+            return "unknown"
+
+    def keep(self):
+        """Move the journal into the archive (a game is over, or set aside);
+        the archived name. Raises OSError if the flash has no room for it even
+        with every older game deleted; the journal is then left where it is."""
+        names = self.archived()
+        seq = _seq(names[-1]) + 1 if names else 0
+        name = "%s/%04d-%s.xqj" % (self.archive, seq, self.game_id())
+        try:
+            os.mkdir(self.archive)
+        except OSError:
+            pass  # it is there
+        if self.fram is None:
+            self.make_room(self.archive + "/", 2 * _CHUNK)  # a rename commits metadata
+            os.rename(self.journal, name)
+            return name
+        # from the FRAM to the flash: copy, then remove (no rename across filesystems)
+        if not self.make_room(self.archive + "/", _size(self.journal) + SPARE_BLOCKS * 4096):
+            raise OSError(28)
+        buf = bytearray(_CHUNK)
+        try:
+            with open(self.journal, "rb") as src, open(name, "wb") as dst:
+                while True:
+                    n = src.readinto(buf)
+                    if not n:
+                        break
+                    dst.write(buf if n == _CHUNK else buf[:n])
+        except OSError:
+            try:
+                os.remove(name)
+            except OSError:
+                pass
+            raise
+        os.remove(self.journal)
+        return name
+
+
+def open_fram(profile, machine):
+    """The FRAM block device of a board profile (device/fram.py), or None."""
+    fram = profile.get("fram")
+    if not fram:
+        return None
+    from device.fram import FRAM
+    Pin = machine.Pin
+    i2c = machine.I2C(fram["i2c"], scl=Pin(fram["scl"]), sda=Pin(fram["sda"]), freq=fram.get("freq", 400000))
+    return FRAM(i2c, fram.get("addr", 0x50), fram.get("size", 32768))
+
+
+def mount(fram, root="", formatting=True):
+    """The board's Store, the FRAM (if any) mounted at root + /fram. The
+    firmware formats a FRAM that holds no filesystem (and says so: the second
+    value is True); the host tools pass formatting=False and never do."""
+    if fram is None:
+        return Store(root), False
+    where = root + FRAM_MOUNT
+    formatted = fram.mount(where, formatting)
+    return Store(root, where), formatted
