@@ -257,11 +257,15 @@ def build_parser():
     c.set_defaults(func=cmd_config)
 
     pl = sub.add_parser("pull", help="copy game journals from boards into a folder",
-                        description="Copy /game.xqj and /games/*.xqj from each board into DIR/<board id>/ "
-                                    "(skipping files already there). The clock stops for a moment; a game in "
-                                    "progress comes back paused.")
+                        description="Copy each board's journal (game.xqj, on its flash or FRAM) and its "
+                                    "archived games (/games/*.xqj) into DIR/<board id>/ (skipping files "
+                                    "already there). The clock stops for a moment; a game in progress comes "
+                                    "back paused.")
     _board_options(pl)
     pl.add_argument("dir", metavar="DIR", help="where the journals go (one folder per board)")
+    pl.add_argument("--clear", action="store_true",
+                    help="then delete the archived games from the board (each once it is safely in DIR; "
+                         "the current game stays)")
     pl.set_defaults(func=cmd_pull)
 
     t = sub.add_parser("transfer", help="move a game onto a replacement clock (§22.4)",

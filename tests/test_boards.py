@@ -353,7 +353,7 @@ def test_config_push_and_read_back(two_boards, env, tmp_path):
     proc = xqclock(env, "config", "push", "--all", "--clock", "xq-15+10", "--forfeit", "15", "--fouls", "4",
                    "--sound", "on", "--language", "zh", "--red-side", "right", "--code", "1234")
     assert proc.returncode == 0, proc.stderr
-    assert f"finished game kept as /games/{game_id}.xqj" in proc.stdout
+    assert f"finished game kept as /games/0000-{game_id}.xqj" in proc.stdout
     proc = xqclock(env, "config", "show", "--all", "--json")
     assert proc.returncode == 0, proc.stderr
     shown = {r["port"]: r for r in json.loads(proc.stdout)}
@@ -367,7 +367,7 @@ def test_config_push_and_read_back(two_boards, env, tmp_path):
         assert running(env, board)
     from clock.journal import Loaded
     assert Loaded(str(a.flash / "game.xqj")).settings["clock"] == "xq-15+10"
-    assert (a.flash / "games" / f"{game_id}.xqj").is_file()
+    assert (a.flash / "games" / f"0000-{game_id}.xqj").is_file()
     assert shown[a.path]["archived_games"] == 1
     proc = xqclock(env, "config", "show", "--port", a.path)
     assert "xq-15+10: 15 min for the whole game; 10 s added per move from move 1" in proc.stdout

@@ -146,3 +146,41 @@ def _xq_keep_watchdog():
 
 
 _xq_keep_watchdog()
+
+
+_xq_store = None
+
+
+def _xq_places():
+    """Where this board keeps its journal and archive, as its own firmware
+    says (device/storage.py), with the FRAM mounted if its profile has one
+    (never formatted: that is the clock's call). null when the board has no
+    xqclock firmware to ask."""
+    global _xq_store
+    try:
+        from device import storage
+        from device.board import load_profile
+    except ImportError:
+        print("null")
+        return
+    problem = None
+    fram = None
+    try:
+        import machine
+        fram = storage.open_fram(load_profile(), machine)
+    except Exception:  # no usable profile: the clock does not run either; the flash it is
+        pass
+    try:
+        _xq_store = storage.mount(fram, "", False)[0]
+    except OSError as e:
+        _xq_store = storage.Store("", storage.FRAM_MOUNT)
+        if e.args[0] != 1:  # EPERM: mounted already
+            problem = "the FRAM cannot be read (%s)" % e
+    s = _xq_store
+    print(json.dumps({"journal": s.journal, "archive": s.archive, "fram": s.fram, "problem": problem,
+                      "firmware": True}))
+
+
+def _xq_keep():
+    """Move the journal into the archive, as the clock does (device/storage.py)."""
+    print(json.dumps(_xq_store.keep()))

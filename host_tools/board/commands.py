@@ -129,7 +129,7 @@ def config(args):
             game = r["game"]
             state = "none" if not game else ("finished" if game["over"] else
                                              "in progress" if game["started"] else "not started")
-            print(f"  {'game':<9} {state}; {r['archived_games']} archived in /games")
+            print(f"  {'game':<9} {state} ({r['journal']}); {r['archived_games']} archived in {r['archive']}")
             if r["note"]:
                 print(f"  note: {r['note']}")
     return _finish(ports, errors)
@@ -144,10 +144,11 @@ def pull(args):
         ports = _ports(args)
     except BoardError as e:
         return _fail(e)
-    ok, errors = _run(ports, lambda port, cb: pull_one(port, args.dir, args.timeout, cb))
-    rows = [[p, ok[p]["board"], ok[p]["journals"], ok[p]["fetched"], ok[p]["folder"]] for p in ports if p in ok]
+    ok, errors = _run(ports, lambda port, cb: pull_one(port, args.dir, args.timeout, cb, args.clear))
+    rows = [[p, ok[p]["board"], ok[p]["journals"], ok[p]["fetched"]] + ([ok[p]["cleared"]] if args.clear else [])
+            + [ok[p]["folder"]] for p in ports if p in ok]
     if rows:
-        table(rows, ["PORT", "BOARD", "JOURNALS", "NEW", "FOLDER"])
+        table(rows, ["PORT", "BOARD", "JOURNALS", "NEW"] + (["CLEARED"] if args.clear else []) + ["FOLDER"])
     return _finish(ports, errors)
 
 

@@ -7,16 +7,16 @@ the firmware's own settings.check on the host before any board is touched,
 writes it through a temporary file and a rename, reads it back and compares.
 The board reads its settings at power-on, so each board is restarted after.
 
-A board restores the game in its journal (/game.xqj) at power-on, with that
-game's own time control. When a push changes the time control, forfeit or
-foul limit, the journal is settled so the next game uses them: an unstarted
-game is dropped (the board starts a new one), a finished game is kept under
-/games/ (as the arbiter's "new game" does); a game in progress is left alone
+A board restores the game in its journal (game.xqj on its flash or FRAM, as
+its firmware's device/storage.py says) at power-on, with that game's own time
+control. When a push changes the time control, forfeit or foul limit, the
+journal is settled so the next game uses them: an unstarted game is dropped
+(the board starts a new one), a finished game is archived by the board's own
+firmware (as the arbiter's "new game" does); a game in progress is left alone
 unless --new-game says to end it the same way.
 """
 import json
 import tempfile
-import time
 from pathlib import Path
 
 import host_tools.firmware_path  # noqa: F401  (clock.*, device.* from firmware/)
@@ -170,17 +170,11 @@ def game_state(data):
         return game.started, game.over(), loaded.settings.get("id")
 
 
-def _archive(link, game_id):
-    name = f"/games/{game_id or 'game-%d' % int(time.time())}.xqj"
-    link.mkdirs(name)
-    link.rename("/game.xqj", name)
-    return name
-
-
 def settle_journal(link, new_game):
     """Make the board's next game use its new settings; a note for the organiser."""
+    journal = link.places()["journal"]
     try:
-        data = link.read_file("/game.xqj")
+        data = link.read_file(journal)
     except BoardError:
         return ""  # no journal: the board starts a new game anyway
     state = game_state(data)
@@ -188,13 +182,13 @@ def settle_journal(link, new_game):
         return "its journal could not be read: the board will set it aside and start a new game"
     started, over, game_id = state
     if not started:
-        link.remove(["/game.xqj"])
+        link.remove([journal])
         return "new game with these settings"
     if over or new_game:
-        name = _archive(link, game_id)
+        name = link.keep_journal()
         return f"{'finished' if over else 'unfinished'} game kept as {name}; new game with these settings"
     return ("a game is in progress: the new time control applies from its next game "
-            "(--new-game ends it, keeping its journal in /games)")
+            f"(--new-game ends it, keeping its journal in {link.places()['archive']})")
 
 
 def _raw(text):
@@ -266,10 +260,11 @@ def show_one(port, timeout=5.0, progress=None):
     try:
         info = link.info()
         values, note = _board_settings(port, info.get("settings"))
-        games = link.listdir("/games")
+        places = link.places()
+        games = link.listdir(places["archive"])
         current = None
         try:
-            current = game_state(link.read_file("/game.xqj"))
+            current = game_state(link.read_file(places["journal"]))
         except BoardError:
             pass
     finally:
@@ -287,6 +282,7 @@ def show_one(port, timeout=5.0, progress=None):
             "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
             "profile": profile and profile.get("name"),
             "game": current and {"started": current[0], "over": current[1], "id": current[2]},
+            "journal": places["journal"], "archive": places["archive"],
             "archived_games": len([g for g in games if g.endswith(".xqj")])}
 
 

@@ -92,6 +92,7 @@ class Link:
         self.timeout = timeout
         self.t = open_transport(port, timeout)
         self.agent = False
+        self._places = None
         self.enter(soft_reset)
 
     # -- the raw REPL ----------------------------------------------------------------
@@ -104,6 +105,7 @@ class Link:
             raise BoardError(f"{self.port} does not answer: no MicroPython prompt within "
                              f"{self.timeout:g} s (unplug and replug the clock)") from None
         self.agent = False
+        self._places = None
 
     def exec(self, code, timeout=None, what="a command"):
         """Run code in the raw REPL; its printed output as text."""
@@ -145,6 +147,31 @@ class Link:
     def hashes(self, dirs, files, timeout=None):
         return self.call(f"_xq_hashes({list(dirs)!r}, {list(files)!r})", timeout or max(self.timeout, 30),
                          "hashing the files on the board")
+
+    def places(self):
+        """Where the board keeps its journal and archive: {"journal", "archive",
+        "fram" (its mount point or None), "problem" (None, or why the FRAM or
+        profile could not be used)}. Its firmware's device/storage.py says
+        (mounting the FRAM); a board without that firmware has the flash's."""
+        if self._places is None:
+            got = self.call("_xq_places()", what="finding the journal")
+            if got is None:
+                from host_tools import firmware_path  # noqa: F401  (device.* importable)
+                from device.storage import Store
+                flash = Store()
+                got = {"journal": flash.journal, "archive": flash.archive, "fram": None, "problem": None,
+                       "firmware": False}
+            self._places = got
+        return self._places
+
+    def keep_journal(self):
+        """Move the board's journal into its archive, as the clock does; the archived path."""
+        places = self.places()
+        if not places["firmware"]:
+            raise BoardError(f"{self.port} has no xqclock firmware to archive its journal with: flash it first")
+        if places["problem"] is not None:
+            raise BoardError(f"{self.port}: {places['problem']}")
+        return self.call("_xq_keep()", what="archiving the journal")
 
     def listdir(self, top):
         return self.call(f"_xq_ls({top!r})", what=f"listing {top}")
@@ -223,6 +250,7 @@ class Link:
                     raise BoardError(f"{self.port} did not come back within {wait:g} s of the reset") from None
                 time.sleep(0.25)
         self.agent = False
+        self._places = None
 
     def _read_for(self, seconds, until=None):
         data = b""

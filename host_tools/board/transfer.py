@@ -2,7 +2,9 @@
 the failed clock, or a journal pulled earlier) is written onto another clock,
 which replays it at boot and resumes the game paused with the same times,
 moves, period and fouls; the arbiter resumes it. Whatever game the new clock
-held is kept under /games, never overwritten."""
+held is archived by its own firmware, never overwritten. Each clock's journal
+is where its firmware keeps it (flash or FRAM: device/storage.py, through the
+board agent)."""
 import json
 import tempfile
 from pathlib import Path
@@ -14,15 +16,13 @@ from clock import events, snapshot
 from clock.journal import JournalError, Loaded
 from clock.table import replay
 
-JOURNAL = "/game.xqj"
-
 # Runs on the board: the state its journal makes, read-only (a restore would
 # add a record), paused as after its power-on.
 _STATE = """
 from clock.journal import Loaded
 from clock.table import replay
 from clock import events, snapshot
-_g, _t = replay(Loaded('/game.xqj'))
+_g, _t = replay(Loaded(%r))
 events.apply(_g, _t, events.POWER_ON, 0, 0)
 print(snapshot.to_json(_g))
 """
@@ -56,7 +56,7 @@ def transfer(target, journal=None, source=None, timeout=5.0):
     if source is not None:
         link = Link(source, timeout)
         try:
-            data = link.read_file(JOURNAL)
+            data = link.read_file(_journal(link))
         finally:
             link.finish()
     else:
@@ -64,16 +64,17 @@ def transfer(target, journal=None, source=None, timeout=5.0):
     settings, expected = restored_state(data)
     link = Link(target, timeout)
     try:
-        if JOURNAL.lstrip("/") in link.listdir("/"):
-            keep = f"/games/{_held_game_id(link)}.xqj"
-            link.mkdirs(keep)
-            link.rename(JOURNAL, keep)
-        link.write_atomic(JOURNAL, data)
+        journal = _journal(link)
+        folder, name = journal.rsplit("/", 1)
+        if name in link.listdir(folder or "/"):
+            link.keep_journal()
+        link.write_atomic(journal, data)
     finally:
         link.finish()  # the clock boots and restores the game, paused
     link = Link(target, timeout)
     try:
-        shown = json.loads(link.exec(_STATE, max(timeout, 20), "reading the restored game").strip().splitlines()[-1])
+        shown = json.loads(link.exec(_STATE % _journal(link), max(timeout, 20),
+                                     "reading the restored game").strip().splitlines()[-1])
     finally:
         link.finish()
     if not _same_game(shown, expected):
@@ -82,11 +83,9 @@ def transfer(target, journal=None, source=None, timeout=5.0):
     return settings, shown
 
 
-def _held_game_id(link):
-    """The id of the game the target clock holds (the name to keep it under)."""
-    try:
-        out = link.exec("from clock.journal import Loaded\nprint(Loaded('/game.xqj').settings['id'])",
-                        what="reading the clock's own game")
-        return out.strip().splitlines()[-1]
-    except (BoardError, IndexError):
-        return "replaced"
+def _journal(link):
+    """The clock's journal path; a clock whose FRAM cannot be read is no place for a game."""
+    places = link.places()
+    if places["problem"]:
+        raise BoardError(f"{link.port}: {places['problem']}")
+    return places["journal"]

@@ -8,6 +8,9 @@
 #    with the chip models wired as the HARDWARE profile (a JSON file) says;
 #    machine.reset()/soft_reset() end this VM with exit status 3/4 so the
 #    supervisor restarts it, as a board reboots; unique_id() is UID.
+#    A profile with a `fram` gets an FRAM chip model on that bus, its bytes
+#    kept in the file FLASH + ".fram" beside the flash folder (the chip keeps
+#    them through resets and power cuts).
 # 2. The flash: the host folder FLASH is mounted at "/" (VfsPosix), so the
 #    firmware's absolute paths (/profile.json, /game.xqj, /games/...) and
 #    mpremote's file commands land in FLASH, and sys.path is a board's.
@@ -77,6 +80,11 @@ def _setup(flash, hardware, uid, steps_file=None):
         for side in ("left", "right"):
             d = display[side]
             machine.TwoWireLink(d["clk"], d["dio"], TM1637Model())
+    fram = profile.get("fram")
+    if fram:
+        from fram_model import FRAMModel
+        chip = FRAMModel(fram.get("size", 32768), image=flash + ".fram")  # opened before "/" is the flash
+        machine.i2c_bus(fram["i2c"]).attach(fram.get("addr", 0x50), chip)
     bat = profile.get("battery")
     if bat:
         machine.set_adc_mv(bat["adc"], 2000)  # a charged cell behind the divider

@@ -38,11 +38,28 @@ PRODUCTS = {32768: 0x510, 131072: 0x758}  # size -> product ID (top nibble: dens
 
 
 class FRAMModel:
-    def __init__(self, size=32768, fill=0x00):
+    """`image`: a file that keeps the chip's bytes across runs (a virtual
+    board's FRAM outlives its VM, as the chip outlives a power cut): read at
+    start if it is there, and every write goes to it at once."""
+
+    def __init__(self, size=32768, fill=0x00, image=None):
         if size & (size - 1) or not 512 <= size <= 131072:
             raise ValueError("size must be a power of two, 512 B .. 128 KiB")
         self.size = size
         self.mem = bytearray(bytes([fill]) * size)  # (bytearray * int is CPython only)
+        self._image = None
+        if image is not None:
+            try:
+                f = open(image, "r+b")
+                data = f.read()
+                if len(data) == size:
+                    self.mem[:] = data
+            except OSError:
+                f = open(image, "w+b")
+            f.seek(0)
+            f.write(self.mem)
+            f.flush()
+            self._image = f
         self.pointer = 0
         self.bytes_transferred = 0  # every byte on the bus, device address words included
         self.transactions = 0
@@ -59,12 +76,18 @@ class FRAMModel:
         addr = (data[0] << 8) | data[1]
         if self.size > 0x10000:
             addr |= (addr_bit16 & 1) << 16
-        p = addr & (self.size - 1)
+        p = start = addr & (self.size - 1)
         for b in data[2:]:
             self.mem[p] = b
             p = (p + 1) & (self.size - 1)
         self.bytes_written += len(data) - 2
         self.pointer = p
+        f = self._image
+        if f is not None and len(data) > 2:
+            wrapped = start + len(data) - 2 > self.size
+            f.seek(0 if wrapped else start)
+            f.write(self.mem if wrapped else data[2:])
+            f.flush()
 
     def read(self, n, addr_bit16=None):
         """One read transaction of n bytes from the address pointer."""

@@ -8,15 +8,15 @@ import sys
 
 from clock import snapshot
 from clock.table import Table
+from device.storage import Store
 
 POWER_CUT = -1  # runner-only actions: the firmware never sees these as events
 POWER_ON = -2
-JOURNAL = "/game.xqj"
 
 
 def play(setup):
     """setup: {"settings", "events": [[t, kind, side, value]...], "end", "journal": dir}."""
-    path = setup["journal"] + JOURNAL
+    path = Store(setup["journal"]).journal  # the board's layout, in a folder of the host
     table = Table.new(setup["settings"], path)
     for t, kind, side, value in setup["events"]:
         if kind == POWER_CUT:
