@@ -29,8 +29,13 @@ def profile_path(name):
 
 
 def headless(profile, script_text, vm="cpython"):
-    """Play a script; returns [(snapshot name, display index, frame bytes)]."""
+    """Play a script; returns [(snapshot name, display index, frame bytes)].
+    A script that sets flash-free plays on the MicroPython VM whatever `vm`
+    says: its board's filesystem is littlefs, which CPython does not have."""
     install()
+    import script
+    if script.parse(script_text)[3]["flash_free"] is not None:
+        vm = "micropython"
     frames = []
     with tempfile.TemporaryDirectory(prefix="xqclock-sim-") as tmp:
         if vm == "cpython":

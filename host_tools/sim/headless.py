@@ -10,13 +10,19 @@ import script
 
 
 def run(profile_path, script_text, directory, emit):
-    values, steps, end = script.parse(script_text)
-    rig = Rig(load_profile(profile_path), values, directory, power_on=False)
+    values, steps, end, board = script.parse(script_text)
+    try:
+        rig = Rig(load_profile(profile_path), values, directory, power_on=False, flash_free=board["flash_free"])
+    except ValueError as e:
+        raise script.ScriptError("flash-free: %s" % e)
 
     def snap(name, r):
         for i in range(2):
             emit(name, i, frame_bytes(r, i))
-    script.play(rig, steps, end, snap)
+    try:
+        script.play(rig, steps, end, snap)
+    finally:
+        rig.close()
     return rig
 
 

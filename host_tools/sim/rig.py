@@ -19,11 +19,16 @@ from device import settings as cfg
 from device.storage import Store
 
 
+FLASH_MOUNT = "/xq-flash"  # where a flash of limited size is mounted (MicroPython)
+
+
 class Rig:
     """One simulated clock. `profile` is a board profile (dict); `values` the
-    organiser's settings; the journal and settings live in `directory`."""
+    organiser's settings; the journal and settings live in `directory`, or,
+    given `flash_free` (bytes), on a littlefs flash that starts with only that
+    much room (the MicroPython VM only: CPython has no littlefs)."""
 
-    def __init__(self, profile, values, directory, start_tick=0, power_on=True):
+    def __init__(self, profile, values, directory, start_tick=0, power_on=True, flash_free=None):
         self.clock = machine.sim_reset(machine.VirtualClock(start_tick))
         self.profile = profile
         display = profile["display"]
@@ -46,10 +51,46 @@ class Rig:
                 self.models.append(model)
                 self._plugs.append((link.unplug, link.plug))
         self.buttons = profile["buttons"]
-        self.directory = directory
-        cfg.save(values, directory + "/settings.json")
+        self.flash = None
         self.powered = False  # until boot()
+        if flash_free is None:
+            self.directory = directory
+            cfg.save(values, directory + "/settings.json")
+        else:
+            try:
+                from flash_model import limited_flash
+                self.flash = limited_flash(flash_free, FLASH_MOUNT,
+                                           lambda top: cfg.save(values, top + "/settings.json"))
+            except (ImportError, AttributeError):  # no vfs.VfsLfs2
+                raise ValueError("flash-free needs littlefs: play the script on the MicroPython VM")
+            self.directory = FLASH_MOUNT
         if power_on:
+            self.boot()
+
+    def close(self):
+        """Unmount the limited flash, if there is one."""
+        if self.flash is not None:
+            import vfs
+            if self.powered:
+                self.app.table.close()
+            vfs.umount(FLASH_MOUNT)
+            self.flash = None
+
+    def power_cut(self):
+        """The power goes: the loop stops where it is, the displays go dark, what
+        the journal had flushed stays (the file is closed as a power cut leaves
+        it: nothing more is written)."""
+        if not self.powered:
+            return
+        self.powered = False
+        self.app.table.close()
+        for model in self.models:
+            model.power_on()  # what the chip holds when the power is back: dark, its RAM noise
+
+    def power_on(self):
+        """The power comes back: the board restarts and the firmware boots."""
+        if not self.powered:
+            machine.power_on()
             self.boot()
 
     def boot(self):
@@ -92,11 +133,13 @@ class Rig:
         end = self.clock.now + ms
         while self.clock.now < end:
             try:
-                self.app.safe_step()
+                if self.powered:
+                    self.app.safe_step()
                 self.clock.advance(min(LOOP_MS, end - self.clock.now))
             except machine.WatchdogReset:
                 self.boot()
-        self.app.safe_step()
+        if self.powered:
+            self.app.safe_step()
 
     def press(self, key, hold_ms=80):
         """A press as a hand makes it: down, held, up."""

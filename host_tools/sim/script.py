@@ -14,7 +14,14 @@
 #   at 21s glitch left-lever 2ms   the switch closes for 2 ms (a bounce, interference)
 #   at 22s unplug right-display    off its wires (at 0: absent at power-on)
 #   at 25s plug right-display      back, the chip in its power-on state
+#   at 26s power-cut         the power goes: the loop stops, the displays go dark
+#   at 28s power-on          ... and comes back: the firmware boots, restores the game
 #   end 30s                  the last instant played
+#
+# A board setting, before the first action too:
+#   flash-free 65536         the board's filesystem starts with only that much
+#                            room (bytes, or 64K / 1M; whole 4 KiB blocks); on
+#                            littlefs, so only the MicroPython VM plays it
 #
 # Times are from the start of the script, in the forms of SCENARIOS.md.
 
@@ -31,6 +38,9 @@ SNAPSHOT = 2
 GLITCH = 3  # the step's name is the glitch's length in ms
 UNPLUG = 4  # the step's key is the display
 PLUG = 5
+POWER_CUT = 6
+POWER_ON = 7
+POWER = {"power-cut": POWER_CUT, "power-on": POWER_ON}
 
 
 class ScriptError(ValueError):
@@ -68,9 +78,19 @@ def _setting(values, word, arg, line):
         raise ScriptError("%d: unknown setting '%s %s'" % (line, word, arg))
 
 
+def _bytes(word, line):
+    scale = {"K": 1024, "M": 1024 * 1024}.get(word[-1:].upper(), 1)
+    count = word[:-1] if scale > 1 else word
+    if not digits(count):
+        raise ScriptError("%d: flash-free takes a number of bytes (e.g. 65536 or 64K), not '%s'" % (line, word))
+    return int(count) * scale
+
+
 def parse(text):
-    """Script text -> (settings, [(t, kind, key or display, snapshot name or glitch ms)], end)."""
+    """Script text -> (settings, [(t, kind, key or display, snapshot name or glitch ms)], end,
+    board) where board = {"flash_free": bytes or None}."""
     values = dict(DEFAULTS)
+    board = {"flash_free": None}
     steps = []
     end = None
     lines = Timeline(text)
@@ -78,10 +98,12 @@ def parse(text):
         try:
             if words[0] == "end" and len(words) == 2:
                 end = parse_ms(words[1])
-            elif words[0] == "at" and len(words) >= 4:
+            elif words[0] == "at" and len(words) >= 3:
                 t = lines.at(parse_ms(words[1]), words[1])
                 what = words[2]
-                if what == "snapshot":
+                if what in POWER and len(words) == 3:
+                    steps.append((t, POWER[what], -1, ""))
+                elif what == "snapshot" and len(words) == 4:
                     steps.append((t, SNAPSHOT, -1, words[3]))
                 elif what == "press" and len(words) == 4:
                     k = _key(words[3], number)
@@ -102,7 +124,9 @@ def parse(text):
                     steps.append((t, UNPLUG if what == "unplug" else PLUG, _display(words[3], number), ""))
                 else:
                     raise ScriptError("%d: write 'at TIME press|hold|down|up|glitch|unplug|plug|snapshot ...'"
-                                      % number)
+                                      " or 'at TIME power-cut|power-on'" % number)
+            elif words[0] == "flash-free" and len(words) == 2 and not steps:
+                board["flash_free"] = _bytes(words[1], number)
             elif len(words) == 2 and not steps:
                 _setting(values, words[0], words[1], number)
             elif words[0] == "clock" and not steps:  # a spec with modifiers has spaces
@@ -121,18 +145,21 @@ def parse(text):
         raise ScriptError("settings: %s" % e)
     # a tap's release may fall after later actions: play in time order, stably
     order = sorted(range(len(steps)), key=lambda i: (steps[i][0], i))
-    return values, [steps[i] for i in order], end
+    return values, [steps[i] for i in order], end, board
 
 
 def play(rig, steps, end, on_snapshot):
     """Drive the rig (built unpowered) through the steps; on_snapshot(name,
     rig) at each snapshot. The board powers on once the displays unplugged
-    at time 0 are off their wires."""
+    at time 0 are off their wires; after that, only power-on brings it back
+    from a power-cut."""
+    booted = rig.powered
     for t, kind, key, name in steps:
         if t > end:
             break
-        if not rig.powered and (t > 0 or kind not in (UNPLUG, PLUG)):
+        if not booted and (t > 0 or kind not in (UNPLUG, PLUG)):
             rig.boot()
+            booted = True
         if t > rig.clock.now:
             rig.run(t - rig.clock.now)
         if kind == DOWN:
@@ -145,10 +172,15 @@ def play(rig, steps, end, on_snapshot):
             rig.unplug(key)
         elif kind == PLUG:
             rig.plug(key)
+        elif kind == POWER_CUT:
+            rig.power_cut()
+        elif kind == POWER_ON:
+            rig.power_on()
         else:
-            rig.app.step()
+            if rig.powered:
+                rig.app.step()
             on_snapshot(name, rig)
-    if not rig.powered:
+    if not booted:
         rig.boot()
     if end > rig.clock.now:
         rig.run(end - rig.clock.now)
