@@ -47,7 +47,6 @@ class App:
         self.store = store or storage.Store()
         self.settings_path = settings_path
         self.storage_said = None  # the table whose journal failure was reported
-        self.storage_fault = False
         if self.store.broken is None:
             self.room = self.store.room_for_game()  # a game in progress can finish
             self.table = boot(self.store.journal, cfg.game_settings(values))
@@ -165,18 +164,20 @@ class App:
         self.console.say(kind, message)
 
     def check_storage(self):
-        """Once per game: its journal stopped being written (a full flash or
-        FRAM, a chip gone); the game goes on in RAM and the arbiter is told."""
+        """The game's journal is not written (a full flash or FRAM, a chip
+        gone, no room to start): the game goes on in RAM, the displays mark
+        it. Said on the console once per game."""
         table = self.table
-        if table.write_error is not None and self.storage_said is not table:
+        if self.storage_said is table:
+            return
+        if not self.room and not table.game.started:
             self.storage_said = table
-            self.report_storage("the journal is not written (%r): the game goes on in memory"
-                                % (table.write_error,))
-
-    def report_storage(self, message):
-        self.faults += 1
-        self.storage_fault = True
-        print("storage:", message)
+            self.report_fault(faults.STORAGE, "no room for a game's journal (%r): the game cannot start; "
+                              "xqclock pull --clear empties the archive" % (table.write_error,))
+        elif table.write_error is not None:
+            self.storage_said = table
+            self.report_fault(faults.STORAGE, "the journal is not written (%r): the game goes on in memory"
+                              % (table.write_error,))
 
     def step(self):
         buttons = self.board.buttons
@@ -485,19 +486,18 @@ class App:
         table = self.table
         table.close()
         settings = cfg.game_settings(self.values, self.absent)
-        kept = True
+        problem = self.store.broken
         # a game played, or a journal that is not this table's (it could not be read or archived)
-        if (self.game.started or table.journal is None) and self.store.has_journal():
+        if problem is None and (self.game.started or table.journal is None) and self.store.has_journal():
             try:
                 self.store.keep()
             except OSError as e:  # not even room to archive it: it stays, the new game is not recorded
-                kept = False
-                self.report_storage("cannot archive the last game (%s)" % e)
-        self.room = kept and self.store.broken is None and self.store.room_for_game()
+                problem = e
+        self.room = problem is None and self.store.room_for_game()
         if self.room:
             self.table = Table.new(settings, self.store.journal)
         else:
-            self.table = Table.unrecorded(settings, OSError(28))
+            self.table = Table.unrecorded(settings, problem or OSError(28))  # ENOSPC
         self.gt.now()
         self.gt.ms = 0  # the new game's time starts now
         # the marks were for the arbiter of the game before; refused settings

@@ -93,12 +93,12 @@ class Store:
 
     def need(self):
         """The free bytes a game needs to start: a long game's journal and the
-        spare blocks, or on a smaller filesystem (a 32 KiB FRAM) all of it
-        that an empty filesystem offers."""
+        spare blocks, or on a smaller filesystem (a 32 KiB FRAM, which holds
+        nothing else) about all that it offers when empty."""
         s = _stat(self.journal.rsplit("/", 1)[0] or "/")
         if s is None:
             return 0
-        return min(GAME_BYTES + SPARE_BLOCKS * s[0], (s[1] - ROOT_BLOCKS) * s[0])
+        return min(GAME_BYTES + SPARE_BLOCKS * s[0], (s[1] - ROOT_BLOCKS - SPARE_BLOCKS) * s[0])
 
     def make_room(self, where, need):
         """Delete the oldest archived games until the filesystem holding

@@ -25,6 +25,7 @@ def boot():
     board = Board(profile, r.clock, machine)
     store = board_store(board)
     r.board = board
+    r.powered = True
     r.app = App(board, r.clock, cfg.load(directory + "/settings.json")[0], store, directory + "/settings.json")
     return store.journal
 

@@ -1,0 +1,63 @@
+# Runs on the MicroPython unix port (tests/test_storage_faults.py): a clock
+# whose flash fills in the middle of a game (something else takes the room),
+# then loses power and boots again with the flash still full.
+import json
+import sys
+
+import rig as rigmod
+from frames import frame_bytes
+from device import faults
+from device import settings as cfg
+
+LEFT, RIGHT, START = 0, 1, 2
+r = rigmod.Rig(rigmod.load_profile(sys.argv[1]), cfg.check(dict(cfg.DEFAULTS)), sys.argv[2], flash_free=128 * 1024)
+
+
+def moves():
+    return [s.moves for s in r.app.game.sides]
+
+
+def play(n):
+    for i in range(n):
+        r.run(2000)
+        r.press(i % 2)
+
+
+def frames():
+    out = []
+    for t in range(4):  # a second in four belongs to the marks
+        r.run(1000)
+        out.append("".join("%02x" % b for b in frame_bytes(r, 0)))
+    return out
+
+
+r.press(START)
+play(20)
+with open(rigmod.FLASH_MOUNT + "/photos", "wb") as f:  # something else takes the room
+    for size in (4096, 256, 16, 1):
+        try:
+            while True:
+                f.write(b"\0" * size)
+                f.flush()
+        except OSError:
+            pass
+presses = 20
+while r.app.table.write_error is None and presses < 400:  # the game takes the last bytes
+    play(2)
+    presses += 2
+play(20)
+presses += 20
+result = {"full": r.app.table.write_error is not None, "moves_full": moves(), "presses": presses,
+          "marked_full": bool(r.app.fault_kinds & faults.STORAGE), "frames_full": frames()}
+r.power_cut()
+r.run(1000)
+r.boot()  # still full: the power-on record cannot be written
+result.update({"booted": True, "paused": r.app.game.paused, "moves_back": moves(),
+               "marked_back": bool(r.app.fault_kinds & faults.STORAGE), "frames_back": frames()})
+r.press(START)  # the arbiter resumes (no code set: the keys are the arbiter's)
+for i in range(4):
+    r.run(2000)
+    r.press(r.app.game.turn)  # the lever of the side to move (Red sits at the left)
+result["moves_after"] = moves()
+r.close()
+print(json.dumps(result))
