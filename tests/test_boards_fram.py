@@ -7,11 +7,13 @@ import json
 
 import pytest
 
-from test_boards import cache, env, flash, running, xqclock  # noqa: F401  (fixtures)
+from boards import flash, running, xqclock
 from test_transfer import game_in_progress
 from host_tools.board import PROFILES
 from host_tools.board.virtual import VirtualBoard
 from host_tools.board.transfer import restored_state
+
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture

@@ -8,6 +8,8 @@ import json
 import os
 import subprocess
 
+import pytest
+
 from host_tools import simulate
 from host_tools.firmware_path import FIRMWARE
 from host_tools.scenario import micropython_binary
@@ -46,6 +48,7 @@ def test_the_script_statements_parse_and_refuse_what_they_do_not_know():
             raise AssertionError(text)
 
 
+@pytest.mark.slow  # the MicroPython VM plays it
 def test_no_game_starts_without_room_and_the_displays_say_why():
     shots = snaps("flash-free 32K\nat 0 press start\n"
                   + "".join("at %ds snapshot s%d\n" % (t, t) for t in range(1, 6)) + "end 6s\n")
@@ -55,6 +58,7 @@ def test_no_game_starts_without_room_and_the_displays_say_why():
     assert read_time(shots["s1"][0]) == read_time(shots["s5"][0]) == "1:00:00"  # the clock did not start
 
 
+@pytest.mark.slow  # the MicroPython VM plays it
 def test_a_power_cut_and_power_on_restore_the_game_paused():
     shots = snaps("flash-free 256K\nclock 10m\nat 0 press start\nat 2s press left-lever\n"
                   "at 5s press right-lever\nat 7s power-cut\nat 7.5s snapshot dark\nat 9s power-on\n"
@@ -65,6 +69,7 @@ def test_a_power_cut_and_power_on_restore_the_game_paused():
     assert shows(shots["back"][0], "PAUSED", 48, 2) or shows(shots["back"][1], "PAUSED", 48, 2)
 
 
+@pytest.mark.slow  # the MicroPython VM plays it
 def test_a_full_flash_in_the_middle_of_a_game_is_played_on_and_survives_a_power_cut(tmp_path):
     sim = simulate.SIM
     env = dict(os.environ, MICROPYPATH=":".join([str(sim / "mpy"), str(sim), str(FIRMWARE), ".frozen"]))
