@@ -76,6 +76,7 @@ class Table:
         # the OSError that stopped the journal (a full flash or FRAM, a chip
         # gone): the game goes on in RAM, nothing more is written
         self.write_error = None
+        self.records = 0  # records made, written or not: what changed since a look
 
     @classmethod
     def new(cls, settings, path):
@@ -123,6 +124,7 @@ class Table:
 
     def _record(self, t, kind, side, value):
         self.last_record = t  # written or not: a failed write is not retried every step
+        self.records += 1
         if self.journal is None:
             return
         try:

@@ -178,14 +178,14 @@ class Reporter:
         self.backoff = RETRY_FIRST_MS
         self.next_try = clock.ticks_ms()
         self.next_send = self.next_try
-        self._table: object = None  # the table and journal size last published
-        self._size = -1
+        self._table: object = None  # the table and its record count last published
+        self._records = -1
         self.sent = 0
         self.failures = 0
 
     def step(self, app, tick):
         table = app.table
-        changed = table.journal.size != self._size or table is not self._table
+        changed = table.records != self._records or table is not self._table
         if self.client is None:
             if self.clock.ticks_diff(tick, self.next_try) >= 0:
                 self._connect(app, tick)
@@ -221,7 +221,7 @@ class Reporter:
     def _publish(self, app, tick, client):
         table = app.table
         self._table = table
-        self._size = table.journal.size
+        self._records = table.records
         running = table.game.running() != UNSET and not table.game.over()
         self.next_send = self.clock.ticks_add(tick, RUNNING_EVERY_MS if running else IDLE_EVERY_MS)
         if board_name(app.values, self.clock_id) != self.board:

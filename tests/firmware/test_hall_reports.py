@@ -142,6 +142,20 @@ def test_every_event_and_every_5_s_while_a_clock_runs_else_every_20_s():
     assert len(mqtt.states()) == 5  # 5 s after the last message, while Black's clock runs
 
 
+def test_a_game_that_goes_on_in_memory_is_still_published_at_every_event():
+    """A full flash: the table has no journal any more (issue 11.1); the hall
+    still hears each event, and the step does not fail."""
+    rep, mqtt, app, clock = setup("hall-memory.xqj")
+    app.table = Table.unrecorded(cfg.game_settings(app.values), OSError(28))
+    rep.step(app, clock.t)
+    app.table.event(0, ev.START, 0, 0)
+    rep.step(app, clock.t)
+    app.table.event(1000, ev.PRESS, 0, 0)
+    rep.step(app, clock.t)
+    states = mqtt.states()
+    assert len(states) == 3 and states[-1]["red"]["moves"] == 1
+
+
 def test_a_broker_that_is_down_costs_a_retry_later_backing_off():
     rep, mqtt, app, clock = setup("hall-down.xqj")
     mqtt.down = True
