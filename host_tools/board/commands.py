@@ -160,9 +160,8 @@ def virtual_board(args):
     try:
         firmware_path.profile(args.profile)
         if args.script:
-            from host_tools.sim.script import parse
             script = open(args.script, encoding="utf-8").read()
-            parse(script)
+            virtual.key_script(script)
     except OSError as e:
         return _fail(f"cannot read {args.script}: {e.strerror}", 2)
     except ValueError as e:

@@ -74,6 +74,18 @@ def _take_terminal():  # runs in the VM's child process, after setsid
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+def key_script(text):
+    """A button script for a virtual board: (settings, steps, end). It plays
+    keys only; ValueError names what it cannot play."""
+    import host_tools.firmware_path  # noqa: F401
+    from host_tools.sim.script import parse, POWER_CUT, POWER_ON
+    values, steps, end, board = parse(text)
+    if board["flash_free"] is not None or any(kind in (POWER_CUT, POWER_ON) for _, kind, _, _ in steps):
+        raise ValueError(" a virtual board plays a script's keys only: flash-free and power-cut/power-on "
+                         "are for xqclock simulate --headless")
+    return values, steps, end
+
+
 class VirtualBoard:
     """One virtual board. `flash` is its folder; `hardware` a profile name
     (oled, segment7) or file: the chips the simulated board carries."""
@@ -108,8 +120,8 @@ class VirtualBoard:
         it has none yet. ValueError names the script's line at fault."""
         import host_tools.firmware_path  # noqa: F401
         from device import settings as cfg
-        from host_tools.sim.script import parse, DOWN, UP
-        values, steps, end = parse(text)
+        from host_tools.sim.script import DOWN, UP
+        values, steps, end = key_script(text)
         settings = self.flash / "settings.json"
         if not settings.exists():
             cfg.save(values, str(settings))
