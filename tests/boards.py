@@ -36,9 +36,9 @@ def interrupt(board, settle=0.6):
     return seen.decode()
 
 
-def running(env, board):
-    """Whether the board runs the clock: interrupted, it was in App.run's loop."""
-    text = interrupt(board)
+def running(env, board, settle=0.6):
+    """Whether the board runs the clock: interrupted once up `settle` s, it was in App.run's loop."""
+    text = interrupt(board, settle)
     return "KeyboardInterrupt" in text and re.search(r'File "device/app.py", line \d+, in run', text) is not None
 
 
