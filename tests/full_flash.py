@@ -54,7 +54,8 @@ r.run(1000)
 r.boot()  # still full: the power-on record cannot be written
 result.update({"booted": True, "paused": r.app.game.paused, "moves_back": moves(),
                "marked_back": bool(r.app.fault_kinds & faults.STORAGE), "frames_back": frames()})
-r.press(START)  # the arbiter resumes (no code set: the keys are the arbiter's)
+r.press(5, hold_ms=2100)  # the arbiter's menu (hold ok; no code set) ...
+r.press(5)  # ... resume, its first item
 for i in range(4):
     r.run(2000)
     r.press(r.app.game.turn)  # the lever of the side to move (Red sits at the left)
