@@ -35,7 +35,9 @@ def test_the_script_statements_parse_and_refuse_what_they_do_not_know():
     values, steps, end, board = parse("flash-free 64K\nat 0 press start\nat 2s power-cut\n"
                                       "at 3s power-on\nend 4s\n")
     assert board == {"flash_free": 65536}
-    assert [(t, kind) for t, kind, _, _ in steps if kind >= 3] == [(2000, 3), (3000, 4)]
+    from script import POWER_CUT, POWER_ON
+    assert [(t, kind) for t, kind, _, _ in steps if kind in (POWER_CUT, POWER_ON)] == \
+        [(2000, POWER_CUT), (3000, POWER_ON)]
     assert parse("end 1s")[3] == {"flash_free": None}
     for text, words in (("flash-free lots\nend 1s", "flash-free takes a number of bytes"),
                         ("at 1s power-off\nend 2s", "power-cut|power-on"),
