@@ -3,16 +3,13 @@ marks it, boots with a full flash, and does not start a game without room.
 Played on the MicroPython VM, whose littlefs (vfs.VfsLfs2) on a flash model
 of limited size is the board's filesystem (host_tools/sim/flash_model.py):
 button scripts with `flash-free`, `power-cut` and `power-on`, and a driver
-(tests/full_flash.py) that fills the flash in the middle of a game."""
+(host_tools/vmscripts/full_flash.py) that fills the flash in the middle of a game."""
 import json
-import os
-import subprocess
 
 import pytest
 
-from host_tools import simulate
+from host_tools import simulate, unixport
 from host_tools.firmware_path import FIRMWARE
-from host_tools.scenario import micropython_binary
 from host_tools.sim.picture import pixels
 from test_simulation import shows
 
@@ -73,11 +70,8 @@ def test_a_power_cut_and_power_on_restore_the_game_paused():
 
 @pytest.mark.slow  # the MicroPython VM plays it
 def test_a_full_flash_in_the_middle_of_a_game_is_played_on_and_survives_a_power_cut(tmp_path):
-    sim = simulate.SIM
-    env = dict(os.environ, MICROPYPATH=":".join([str(sim / "mpy"), str(sim), str(FIRMWARE), ".frozen"]))
-    proc = subprocess.run([micropython_binary(), str(FIRMWARE.parent / "tests" / "full_flash.py"),
-                           str(simulate.profile_path("oled")), str(tmp_path)],
-                          capture_output=True, text=True, env=env, timeout=300)
+    proc = unixport.run(unixport.SCRIPTS / "full_flash.py", simulate.profile_path("oled"), tmp_path,
+                        path=(*unixport.SIM_PATH, FIRMWARE), timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out["full"]  # the flash really filled: the journal stopped being written
