@@ -22,9 +22,9 @@ JOURNAL = "game.xqj"
 ARCHIVE = "games"
 FRAM_MOUNT = "/fram"
 
-# A long game's journal: 8 hours with a checkpoint every 10 s of running
-# time, plus presses and arbiter events (every record resets the checkpoint
-# interval, so this bounds both), plus the header. About 64 KiB.
+# A long game's journal: 8 hours with a checkpoint every CHECKPOINT_MS of
+# running time, plus presses and arbiter events (every record resets the
+# checkpoint interval, so this bounds both), plus the header. About 70 KiB.
 LONG_GAME_MS = 8 * 3600 * 1000
 LONG_GAME_EVENTS = 1200
 HEADER_BYTES = 512
