@@ -8,7 +8,8 @@ stream (server-sent events) is read here, and the page itself is open in
 headless Chromium when it is installed. Printed, not asserted:
 
 * press to page: from the publish of a press to the stream delivering it
-  (and to the Chromium page receiving it): median and 99th percentile;
+  (and to the Chromium page receiving it), once every board is on the page:
+  median and 99th percentile;
 * the page's update rate (stream events and boards a second);
 * CPU of the broker and of the hall's server (share of one core), and of
   these publishers.
@@ -90,6 +91,22 @@ PAGE_PROBE = """(() => {  // the page's own view: when each (board, sent_ms) arr
 })()"""
 
 
+def delays(published, seen):
+    """ms from each press's publish to the page having it: its own message, or a later
+    state of that board that replaced it before the stream sent it (the page shows that)."""
+    arrivals = {}
+    for (board, ms), t in seen.items():
+        arrivals.setdefault(board, []).append((ms, t))
+    for times in arrivals.values():
+        times.sort()
+    out = []
+    for (board, ms), t in published.items():
+        later = [a for m, a in arrivals.get(board, ()) if m >= ms]
+        if later:
+            out.append((min(later) - t) * 1000)
+    return out
+
+
 def percentile(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
@@ -128,6 +145,13 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
         published = {}  # (board, sent_ms) -> time.time() at the publish of a press
         last_ms = [0] * clocks
         moves = [0] * clocks
+        for i, c in enumerate(publishers):  # the round has begun: every board is on the page
+            last_ms[i] = int(time.time() * 1000)
+            c.publish(f"xqclock/bench/{i + 1}/state", state(i + 1, 0, "red", (3600000, 3600000), last_ms[i]),
+                      retain=True)
+        local.until(lambda: len(stream.seen) >= clocks, 60, f"{clocks} boards on the page's stream")
+        if browser is not None:
+            browser.wait(f"document.querySelectorAll('.tile').length >= {clocks}", 60)
         next_periodic = [rng.uniform(0, 5) for _ in range(clocks)]
         next_press = [rng.expovariate(1 / press_every) for _ in range(clocks)]
         sent = 0
@@ -161,15 +185,16 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
                "publishers": time.process_time() - cpu0["publishers"]}
         time.sleep(2)  # the last messages reach the page
         stream.stop = True
-        latencies = [(stream.seen[k] - t) * 1000 for k, t in published.items() if k in stream.seen]
-        print(f"hall benchmark: {clocks} clocks through Mosquitto for {duration:.0f} s on {os.cpu_count()} cores: "
-              f"{sent} messages ({sent / duration:.0f}/s), {len(published)} of them presses", file=out)
+        latencies = delays(published, stream.seen)
+        print(f"hall benchmark: {clocks} clocks through Mosquitto for {duration:.0f} s on {os.cpu_count()} cores "
+              f"(load average {os.getloadavg()[0]:.1f}): {sent} messages ({sent / duration:.0f}/s), "
+              f"{len(published)} of them presses", file=out)
         print(f"  press to page stream: median {statistics.median(latencies):.1f} ms, "
               f"p99 {percentile(latencies, 99):.1f} ms, max {max(latencies):.1f} ms "
               f"({len(latencies)} of {len(published)} presses seen)", file=out)
         if browser is not None:
             seen = browser.eval("Object.fromEntries(window.benchSeen)")
-            page = [seen[f"{b}:{ms}"] - t * 1000 for (b, ms), t in published.items() if f"{b}:{ms}" in seen]
+            page = delays(published, {tuple(map(int, k.split(":"))): v / 1000 for k, v in seen.items()})
             shown = browser.eval("document.querySelectorAll('.tile').length")
             updates = browser.eval("window.xqclockUpdates || 0")
             print(f"  press to page in Chromium: median {statistics.median(page):.1f} ms, "
@@ -179,8 +204,9 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
               f"board states/s", file=out)
         print("  CPU (share of one core): " + ", ".join(f"{k} {v / duration * 100:.0f}%" for k, v in cpu.items()),
               file=out)
-        goal = percentile(latencies, 99)
-        print(f"  goal p99 < 500 ms: {'met' if goal < 500 else 'NOT met'} ({goal:.0f} ms)", file=out)
+        goal = percentile(page if browser is not None else latencies, 99)
+        print(f"  goal p99 < 500 ms (the page{' in Chromium' if browser is not None else ' stream'}): "
+              f"{'met' if goal < 500 else 'NOT met'} ({goal:.0f} ms)", file=out)
     finally:
         for c in publishers:
             c.disconnect()

@@ -62,29 +62,36 @@ function sideName(side, state) {
   return names[side] ? `${w[side]} ${names[side]}` : w[side];
 }
 
+function byBoard(a, b) {  // board numbers in order, then the clocks known only by their id
+  const key = (x) => (/^\d+$/.test(x) ? [0, Number(x), ""] : [1, 0, x]);
+  const [p, q] = [key(a), key(b)];
+  return p[0] - q[0] || p[1] - q[1] || (p[2] < q[2] ? -1 : p[2] > q[2] ? 1 : 0);
+}
+
 function tile(board) {
   const t = el("div", "tile");
   t.id = "board-" + board;
   t.dataset.board = board;
-  t.append(el("div", "head"));
-  t.firstChild.append(el("span", "number"), el("span", "info"));
+  const head = el("div", "head");
+  const refs = {number: el("span", "number"), info: el("span", "info"), result: el("div", "result")};
+  head.append(refs.number, refs.info);
+  t.append(head);
   for (const side of ["red", "black"]) {
-    const row = el("div", "side " + side);
-    row.append(el("span", "name"), el("span", "time"));
-    const info = el("div", "info " + side);
-    t.append(row, info);
+    const r = refs[side] = {row: el("div", "side " + side), name: el("span", "name"), time: el("span", "time"),
+                            info: el("div", "info " + side)};
+    r.row.append(r.name, r.time);
+    t.append(r.row, r.info);
   }
-  t.append(el("div", "result"));
+  t.append(refs.result);
+  t.refs = refs;
   const main = document.getElementById("tiles");
-  const all = [...main.children];
-  const key = (b) => (/^\d+$/.test(b) ? [0, Number(b), ""] : [1, 0, b]);
-  const k = key(board);
-  const after = all.find((c) => {
-    const o = key(c.dataset.board);
-    return o[0] > k[0] || (o[0] === k[0] && (o[1] > k[1] || (o[1] === k[1] && o[2] > k[2])));
-  });
+  const after = [...main.children].find((c) => byBoard(c.dataset.board, board) > 0);
   main.insertBefore(t, after || null);
   return t;
+}
+
+function put(e, text) {  // the DOM is touched only when the text changes (500 tiles tick)
+  if (e.textContent !== text) e.textContent = text;
 }
 
 function remaining(b, side) {
@@ -99,27 +106,27 @@ function draw(board) {
   const w = WORDS[lang];
   const e = b.entry, s = e.state;
   const t = b.el || (b.el = tile(board));
-  t.querySelector(".number").textContent = `${w.board} ${label(e)}`;
+  const refs = t.refs;
+  put(refs.number, `${w.board} ${label(e)}`);
   t.classList.toggle("alerting", e.alerts.length > 0);
   t.classList.toggle("offline", !e.online);
   if (!s) return;
   t.classList.toggle("over", !!s.result);
-  let head = s.result ? "" : s.paused ? w.paused : s.time_ms === 0 && !s.running ? w.waiting : "";
-  t.querySelector(".head .info").textContent = head;
+  put(refs.info, s.result ? "" : s.paused ? w.paused : s.time_ms === 0 && !s.running ? w.waiting : "");
   for (const side of ["red", "black"]) {
-    const row = t.querySelector(".side." + side);
+    const r = refs[side];
     const x = s[side];
-    row.classList.toggle("running", s.running === side && !s.result);
-    row.classList.toggle("flag", !!x.flag);
-    row.querySelector(".name").textContent = sideName(side, s);
-    row.querySelector(".time").textContent = clock(remaining(b, side));
+    r.row.classList.toggle("running", s.running === side && !s.result);
+    r.row.classList.toggle("flag", !!x.flag);
+    put(r.name, sideName(side, s));
+    put(r.time, clock(remaining(b, side)));
     const bits = [`${x.moves} ${w.moves}`];
     if (x.period > 1) bits.push(`${w.period} ${x.period}`);
     if (x.fouls) bits.push(`${w.fouls} ${x.fouls}`);
-    t.querySelector(".info." + side).textContent = bits.join(" · ");
+    put(r.info, bits.join(" · "));
   }
   const r = s.result;
-  t.querySelector(".result").textContent = r ? `${r.score} ${reasonText(r.reason)}` : "";
+  put(refs.result, r ? `${r.score} ${reasonText(r.reason)}` : "");
 }
 
 function reasonText(reason) {
@@ -147,7 +154,8 @@ function drawLists() {
   alerts.replaceChildren();
   const rows = document.querySelector("#results tbody");
   rows.replaceChildren();
-  for (const [board, b] of boards) {
+  for (const board of [...listed].sort(byBoard)) {
+    const b = boards.get(board);
     for (const a of b.entry.alerts) {
       const x = el("span", "alert " + a.kind, alertText(b.entry, a));
       x.dataset.board = board;
@@ -175,18 +183,23 @@ function translate() {
 }
 
 let listsDue = false;
+const listed = new Set();  // boards with an alert or a result: the lists change only with them
 function receive(message) {
   const data = JSON.parse(message.data);
-  document.getElementById("event").textContent = data.event;
+  put(document.getElementById("event"), data.event);
   const now = performance.now();
+  let lists = false;
   for (const entry of data.boards) {
     const b = boards.get(entry.board) || {};
     b.entry = entry;
     b.at = now;
     boards.set(entry.board, b);
     draw(entry.board);
+    const show = entry.alerts.length > 0 || !!(entry.state && entry.state.result);
+    if (show || listed.has(entry.board)) lists = true;
+    if (show) listed.add(entry.board); else listed.delete(entry.board);
   }
-  if (!listsDue) {  // many messages a second: the lists are redrawn once a frame
+  if (lists && !listsDue) {  // many messages a second: the lists are redrawn once a frame at most
     listsDue = true;
     requestAnimationFrame(() => { listsDue = false; drawLists(); });
   }
@@ -216,7 +229,8 @@ fetch("/words.json").then((r) => r.json()).then((words) => {
 translate();
 connect();
 setInterval(() => {  // the running clocks tick
-  for (const [board, b] of boards) {
-    if (b.entry.state && b.entry.state.running && !b.entry.state.result) draw(board);
+  for (const b of boards.values()) {
+    const s = b.entry.state;
+    if (s && s.running && !s.result && b.el) put(b.el.refs[s.running].time, clock(remaining(b, s.running)));
   }
 }, 200);
