@@ -51,6 +51,26 @@ def state(board, moves, running, remaining, sent_ms):
                        "clock_id": "%016x" % board, "sent_ms": sent_ms, "forfeit_at_ms": None, "foul_limit": 3})
 
 
+def tree_cpu_seconds(root):
+    """CPU seconds of a process and all its descendants (Chromium's renderer is a child)."""
+    parents = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                parents[int(d)] = int(open(f"/proc/{d}/stat").read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    total, todo = 0.0, [root]
+    while todo:
+        pid = todo.pop()
+        try:
+            total += cpu_seconds(pid)
+        except OSError:
+            pass
+        todo += [child for child, parent in parents.items() if parent == pid]
+    return total
+
+
 class Stream(threading.Thread):
     """Reads the page's event stream; when each (board, sent_ms) arrived."""
 
@@ -156,7 +176,7 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
         next_press = [rng.expovariate(1 / press_every) for _ in range(clocks)]
         sent = 0
         cpu0 = {"broker": cpu_seconds(broker.proc.pid), "server": cpu_seconds(hall.pid),
-                "publishers": time.process_time()}
+                "publishers": time.process_time(), "Chromium": tree_cpu_seconds(browser.proc.pid) if browser else 0}
         t0 = time.monotonic()
         while True:
             elapsed = time.monotonic() - t0
@@ -183,6 +203,8 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
         duration = time.monotonic() - t0
         cpu = {"broker": cpu_seconds(broker.proc.pid) - cpu0["broker"], "server": cpu_seconds(hall.pid) - cpu0["server"],
                "publishers": time.process_time() - cpu0["publishers"]}
+        if browser is not None:
+            cpu["Chromium"] = tree_cpu_seconds(browser.proc.pid) - cpu0["Chromium"]
         time.sleep(2)  # the last messages reach the page
         stream.stop = True
         latencies = delays(published, stream.seen)
