@@ -114,7 +114,7 @@ PAGE_PROBE = """(() => {  // the page's own view: when each (board, sent_ms) arr
 def delays(published, seen):
     """ms from each press's publish to the page having it: its own message, or a later
     state of that board that replaced it before the stream sent it (the page shows that)."""
-    arrivals = {}
+    arrivals: dict[int, list[tuple[int, float]]] = {}
     for (board, ms), t in seen.items():
         arrivals.setdefault(board, []).append((ms, t))
     for times in arrivals.values():
