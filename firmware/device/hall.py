@@ -98,7 +98,7 @@ def message(app, clock_id, sent_ms):
         ', "board": %s, "names": {"red": %s, "black": %s}, "battery": %s, "fault": %d, '
         '"clock_id": "%s", "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d}') % (
         "%d" % n if isinstance(n, int) and n > 0 else "null",
-        _text(values.get("red")), _text(values.get("black")),
+        _text(values.get("red_name")), _text(values.get("black_name")),
         "null" if bat is None else "%d" % bat.percent(),
         app.fault_kinds, clock_id, sent_ms,
         "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, values["fouls"])
