@@ -379,6 +379,7 @@ def test_a_failing_update_at_boot_is_shown_on_the_display(tmp_path):
     ("stuck_bus", {"sda": 1, "kinds": faults.DISPLAY, "same": True}),
     ("slow_bus", {"kinds": 0, "lit": True, "same": True}),
     ("idle_step", {"allocated": 0}),
+    ("reporting_step", {"allocated": 0, "sent": 2, "down": False}),  # online, then the state
 ])
 def test_on_both_vms(scenario, expected, tmp_path):
     import json

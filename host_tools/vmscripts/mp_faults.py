@@ -107,7 +107,55 @@ def idle_step(profiles, directory):
     return {"allocated": allocated}
 
 
-SCENARIOS = {"ctrl_c": ctrl_c, "watchdog": watchdog, "stuck_bus": stuck_bus, "slow_bus": slow_bus, "idle_step": idle_step}
+def reporting_step(profiles, directory):
+    """The same step with the clock reporting to the hall (device/hall.py),
+    connected, with nothing due to publish: it allocates nothing either."""
+    from device.hall import Reporter, check
+    sent = []
+
+    class Client:  # umqtt.simple's client, recording
+        sock = None
+
+        def set_last_will(self, *args):
+            pass
+
+        def connect(self):
+            pass
+
+        def publish(self, topic, msg, retain=False):
+            sent.append(topic)
+
+    class Mqtt:
+        socket = None
+
+        def MQTTClient(self, *args):
+            return Client()
+
+    r = _rig(profiles, "oled", directory)
+    r.press(START)
+    r.run(1000)
+    app = r.app
+    app.hall = Reporter(check({"broker": "10.0.0.2"}), "e661a4d41b2d3c2f", r.clock, None, Mqtt())
+    app.step()  # connects and publishes
+    app.step()  # the screens lose the offline mark (a redraw may allocate)
+    try:
+        import micropython
+        lock = micropython.heap_lock
+    except (ImportError, AttributeError):
+        return {"allocated": 0, "sent": len(sent), "down": app.hall.down}
+    lock()
+    try:
+        for _ in range(1000):
+            app.step()  # the same instant: nothing to draw or publish
+        allocated = 0
+    except MemoryError:
+        allocated = 1
+    micropython.heap_unlock()
+    return {"allocated": allocated, "sent": len(sent), "down": app.hall.down}
+
+
+SCENARIOS = {"ctrl_c": ctrl_c, "watchdog": watchdog, "stuck_bus": stuck_bus, "slow_bus": slow_bus, "idle_step": idle_step,
+             "reporting_step": reporting_step}
 
 
 def run(name, profiles, directory):
