@@ -1,16 +1,16 @@
 """The `xqclock` command."""
 import argparse
+import os
 import sys
 
-from host_tools import scenario
+from host_tools import inputs, scenario
+from host_tools.wording import plural
 
 
 def cmd_scenario(args):
-    try:
-        text = sys.stdin.read() if args.file == "-" else open(args.file, encoding="utf-8").read()
-    except OSError as e:
-        print(f"xqclock: cannot read {args.file}: {e.strerror}", file=sys.stderr)
-        return 2
+    text = inputs.read_text(args.file, "scenario")
+    if args.journal:
+        inputs.out_dir(args.journal, "--journal")
     try:
         sc = scenario.parse(text)
     except scenario.ScenarioError as e:
@@ -26,36 +26,60 @@ def cmd_scenario(args):
 
 def cmd_demo(args):
     from host_tools import demo
-    demo.run(args.file or demo.EXAMPLE)
+    path = args.file or demo.EXAMPLE
+    try:
+        sc = scenario.parse(inputs.read_text(path, "scenario"))
+    except scenario.ScenarioError as e:
+        print(f"{path}:{e}", file=sys.stderr)
+        return 2
+    demo.run(sc)
     return 0
+
+
+def _simulate_checks(args):
+    """Options that only mean something together are refused apart, before anything runs."""
+    from host_tools import simulate
+    simulate.profile_path(args.profile)
+    if args.headless:
+        if not args.script:
+            raise inputs.UsageError("--headless needs --script FILE (the button actions to play)")
+        if not args.png:
+            raise inputs.UsageError("--headless needs --png DIR (where the script's snapshots go)")
+        if args.terminal:
+            raise inputs.UsageError("--terminal draws the clock live; it does not go with --headless")
+    else:
+        for given, name in ((args.script, "--script"), (args.png, "--png"),
+                            (args.vm != "cpython", "--vm")):
+            if given:
+                raise inputs.UsageError(f"{name} goes with --headless")
+    if args.dir:
+        inputs.out_dir(args.dir, "--dir")
 
 
 def cmd_simulate(args):
     import tempfile
     from host_tools import simulate
     from host_tools.firmware_path import FIRMWARE  # noqa: F401  (firmware importable)
+    from clock import timecontrol
     from device import settings as cfg
+    _simulate_checks(args)
     if args.headless:
-        if not args.script:
-            print("xqclock: --headless needs --script FILE", file=sys.stderr)
-            return 2
-        text = open(args.script, encoding="utf-8").read()
+        text = inputs.read_text(args.script, "--script")
+        inputs.out_dir(args.png, "--png")
         try:
-            frames = simulate.headless(args.profile, text, args.vm)
+            frames = simulate.headless(args.profile, text, args.vm, args.dir)
         except ValueError as e:
             print(f"{args.script}:{e}", file=sys.stderr)
             return 2
-        if args.png:
-            for path in simulate.write_pngs(args.profile, frames, args.png):
-                print(path)
+        for path in simulate.write_pngs(args.profile, frames, args.png):
+            print(path)
         return 0
-    values = dict(cfg.DEFAULTS, clock=args.clock, language=1 if args.language == "zh" else 0,
-                  sound=args.sound)
     try:
-        values = cfg.check(values)
+        timecontrol.parse(args.clock)
     except ValueError as e:
-        print(f"xqclock: {e}", file=sys.stderr)
-        return 2
+        raise inputs.UsageError(f"--clock {args.clock}: {e}") from None
+    values = cfg.check(dict(cfg.DEFAULTS, clock=args.clock, language=1 if args.language == "zh" else 0,
+                            sound=args.sound))
     if args.dir:
         simulate.interactive(args.profile, values, args.dir, args.terminal, args.seconds)
     else:
@@ -92,9 +116,15 @@ def cmd_pull(args):
 def cmd_transfer(args):
     from host_tools.board import BoardError
     from host_tools.board.transfer import transfer
-    if bool(args.journal) == bool(args.from_port):
-        print("xqclock: give the game: a JOURNAL file or --from-port P", file=sys.stderr)
-        return 2
+    if args.journal and args.from_port:
+        raise inputs.UsageError("give the game once: a JOURNAL file or --from-port P, not both")
+    if not args.journal and not args.from_port:
+        raise inputs.UsageError("give the game: a JOURNAL file or --from-port P (the failed clock)")
+    if args.from_port and os.path.realpath(args.from_port) == os.path.realpath(args.port):
+        raise inputs.UsageError(f"--from-port and --port are the same clock ({args.port}): "
+                                "the game goes onto another one")
+    if args.journal:
+        inputs.read_bytes(args.journal, "JOURNAL")
     try:
         settings, shown = transfer(args.port, args.journal, args.from_port, args.timeout)
     except (BoardError, OSError) as e:
@@ -105,7 +135,7 @@ def cmd_transfer(args):
     for name, side in (("Red", red), ("Black", black)):
         ms = side["remaining_ms"]
         print(f"  {name:5} {ms // 3600000}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d} left, "
-              f"{side['moves']} moves, period {side['period']}, {side['fouls']} fouls")
+              f"{plural(side['moves'], 'move')}, period {side['period']}, {plural(side['fouls'], 'foul')}")
     return 0
 
 
@@ -122,12 +152,19 @@ def _board_options(parser, many=True):
                              + "; default: the only board attached")
     if many:
         parser.add_argument("--all", action="store_true", help="every attached board, in parallel")
-    parser.add_argument("--timeout", type=float, default=5.0, metavar="S",
+    parser.add_argument("--timeout", type=inputs.seconds, default=5.0, metavar="S",
                         help="seconds a board may take to answer (default 5)")
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, with a mistake in one line (the usage is under --help)."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
+
+
 def build_parser():
-    p = argparse.ArgumentParser(prog="xqclock", description=(
+    p = Parser(prog="xqclock", description=(
         "Tournament clock and arbiter for Xiangqi (CXA rules), chess and Go: "
         "play scenarios through the firmware, on CPython or the MicroPython VM."))
     from host_tools.board import version
@@ -202,7 +239,7 @@ def build_parser():
                                    "config and pull like a Pico, until Ctrl-C.")
     v.add_argument("--dir", metavar="DIR", help="the board's flash (default: a temporary folder, deleted after)")
     v.add_argument("--profile", default="oled", help="its hardware: oled (default), segment7 or a profile file")
-    v.add_argument("--count", type=int, default=1, metavar="N", help="start N boards (flash in DIR/board-K)")
+    v.add_argument("--count", type=inputs.count, default=1, metavar="N", help="start N boards (flash in DIR/board-K)")
     v.add_argument("--uid", metavar="HEX", help="its machine.unique_id() (default: from the folder's path)")
     v.add_argument("--heapsize", metavar="SIZE", help="the VM's heap, e.g. 256K (default: the port's)")
     v.add_argument("--verbose", action="store_true", help="say when the board resets")
@@ -277,7 +314,7 @@ def build_parser():
     t.add_argument("journal", nargs="?", metavar="JOURNAL", help="the game's journal file (.xqj)")
     t.add_argument("--from-port", metavar="P", help="take the game from the clock at this port instead")
     t.add_argument("--port", required=True, metavar="P", help="the replacement clock's port")
-    t.add_argument("--timeout", type=float, default=5.0, metavar="S",
+    t.add_argument("--timeout", type=inputs.seconds, default=5.0, metavar="S",
                    help="seconds a board may take to answer (default 5)")
     t.set_defaults(func=cmd_transfer)
 
@@ -308,7 +345,18 @@ def build_parser():
 
 def main(argv=None):
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except inputs.UsageError as e:
+        print(f"xqclock: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nxqclock: stopped (Ctrl-C)", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader left (`xqclock scenario f | head`): stop quietly, as cat does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

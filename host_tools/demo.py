@@ -1,7 +1,6 @@
 """`xqclock demo`: play the bundled example game and print the clock as it goes."""
 from pathlib import Path
 
-from host_tools import scenario
 from clock import events as ev
 from clock.durations import time_text
 from clock.game import SIDE_NAMES, REASONS
@@ -42,8 +41,8 @@ def line(game, what, at=None):
     return f"{elapsed(game.now if at is None else at)}  {what:<22}" + "   ".join(marks)
 
 
-def run(path=EXAMPLE, out=print):
-    sc = scenario.parse(Path(path).read_text())
+def run(sc, out=print):
+    """Play a parsed scenario (host_tools.scenario.parse), printing each step."""
     game = build_game(sc.settings())
     out(f"Time control: {game.control.describe()}")
     for t, kind, side, value in sc.events + [[sc.end, None, 0, 0]]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from host_tools import firmware_path, unixport
 from host_tools.unixport import SIM
+from host_tools.inputs import UsageError
 
 
 def install():
@@ -25,36 +26,41 @@ def profile_path(name):
     try:
         return firmware_path.profile(name)
     except ValueError as e:
-        raise SystemExit(f"xqclock: {e}") from None
+        raise UsageError(f"--profile: {e}") from None
 
 
-def headless(profile, script_text, vm="cpython"):
+def headless(profile, script_text, vm="cpython", directory=None):
     """Play a script; returns [(snapshot name, display index, frame bytes)].
-    A script that sets flash-free plays on the MicroPython VM whatever `vm`
+    The board's flash (journal, settings) is kept in `directory` if given. A
+    script that sets flash-free plays on the MicroPython VM whatever `vm`
     says: its board's filesystem is littlefs, which CPython does not have."""
+    if directory is None:
+        with tempfile.TemporaryDirectory(prefix="xqclock-sim-") as tmp:
+            return headless(profile, script_text, vm, tmp)
     install()
     import script
     if script.parse(script_text)[3]["flash_free"] is not None:
         vm = "micropython"
     frames = []
-    with tempfile.TemporaryDirectory(prefix="xqclock-sim-") as tmp:
-        if vm == "cpython":
-            import headless as runner
-            runner.run(str(profile_path(profile)), script_text, tmp,
-                       lambda name, i, b: frames.append((name, i, bytes(b))))
-            return frames
+    flash = str(Path(directory).resolve())
+    if vm == "cpython":
+        import headless as runner
+        runner.run(str(profile_path(profile)), script_text, flash,
+                   lambda name, i, b: frames.append((name, i, bytes(b))))
+        return frames
+    with tempfile.TemporaryDirectory(prefix="xqclock-script-") as tmp:
         script_file = Path(tmp) / "script.txt"
-        script_file.write_text(script_text)
-        proc = unixport.run(SIM / "headless.py", profile_path(profile), script_file, tmp,
+        script_file.write_text(script_text, encoding="utf-8")
+        proc = unixport.run(SIM / "headless.py", profile_path(profile), script_file, flash,
                             path=(*unixport.SIM_PATH, firmware_path.FIRMWARE))
-        for line in proc.stdout.splitlines():
-            if line.startswith("ERROR "):
-                raise ValueError(line[6:])
-            if line.startswith("SNAP "):
-                _, name, i, hexdata = line.split()
-                frames.append((name, int(i), bytes.fromhex(hexdata)))
-        if proc.returncode:
-            raise RuntimeError(f"the MicroPython VM failed:\n{proc.stderr or proc.stdout}")
+    for line in proc.stdout.splitlines():
+        if line.startswith("ERROR "):
+            raise ValueError(line[6:])
+        if line.startswith("SNAP "):
+            _, name, i, hexdata = line.split()
+            frames.append((name, int(i), bytes.fromhex(hexdata)))
+    if proc.returncode:
+        raise RuntimeError(f"the MicroPython VM failed:\n{proc.stderr or proc.stdout}")
     return frames
 
 
@@ -79,7 +85,7 @@ def interactive(profile, values, directory, terminal=False, seconds=None):
     from host_tools.sim import window
     if not terminal and window.has_display():
         try:
-            window.Window(rig).loop(seconds=seconds)
+            window.Window(rig, sound=values["sound"]).loop(seconds=seconds)
             return
         except ImportError:
             print("xqclock: pygame is not installed; drawing in the terminal", file=sys.stderr)

@@ -2,9 +2,10 @@
 argument handling and output; host_tools/cli.py defines their options."""
 import json
 import sys
+from pathlib import Path
 
-from host_tools import firmware_path
 from host_tools.board import BoardError
+from host_tools.wording import plural
 
 
 def _fail(message, status=1):
@@ -41,8 +42,14 @@ def _finish(ports, errors):
 def flash(args):
     from host_tools.board.flash import Builds, flash_one, profile_bytes
     from host_tools.board.progress import table
+    from host_tools.inputs import UsageError
+    if args.firmware and not (Path(args.firmware) / "main.py").is_file():
+        raise UsageError(f"--firmware {args.firmware}: not a firmware folder (no main.py in it)")
     try:
         profile = profile_bytes(args.profile) if args.profile else None
+    except BoardError as e:
+        raise UsageError(f"--profile: {e}") from None
+    try:
         ports = _ports(args)
         builds = Builds(args.firmware)
     except BoardError as e:
@@ -54,7 +61,7 @@ def flash(args):
         if r is None:
             rows.append([port, "-", "FAILED", "-", "-", "-"])
             continue
-        sent = f"{r['files']} files, {r['bytes'] / 1024:.1f} KB" if r["files"] else "nothing"
+        sent = f"{plural(r['files'], 'file')}, {r['bytes'] / 1024:.1f} KB" if r["files"] else "nothing"
         rows.append([port, r["board"], r["outcome"], sent, f"{r['seconds']:.1f} s", r["version"]])
         if r.get("note"):
             print(f"xqclock: warning: {port}: {r['note']}", file=sys.stderr)
@@ -105,7 +112,7 @@ def config(args):
         for port in ports:
             r = ok.get(port)
             if r:
-                print(f"{port}: settings written and read back" + (f"; {r['note']}" if r["note"] else ""))
+                print(f"{port}: settings saved and checked." + (f" {r['note']}" if r["note"] else ""))
         return _finish(ports, errors)
     # show
     try:
@@ -129,7 +136,8 @@ def config(args):
             game = r["game"]
             state = "none" if not game else ("finished" if game["over"] else
                                              "in progress" if game["started"] else "not started")
-            print(f"  {'game':<9} {state} ({r['journal']}); {r['archived_games']} archived in {r['archive']}")
+            print(f"  {'game':<9} {state} ({r['journal']}); {plural(r['archived_games'], 'game')} archived in "
+                  f"{r['archive']}")
             if r["note"]:
                 print(f"  note: {r['note']}")
     return _finish(ports, errors)
@@ -140,6 +148,8 @@ def config(args):
 def pull(args):
     from host_tools.board.pull import pull_one
     from host_tools.board.progress import table
+    from host_tools.inputs import out_dir
+    out_dir(args.dir, "DIR", make=False)
     try:
         ports = _ports(args)
     except BoardError as e:
@@ -155,15 +165,25 @@ def pull(args):
 # -- virtual-board -------------------------------------------------------------------------
 
 def virtual_board(args):
+    from host_tools import inputs
     from host_tools.board import virtual
+    checks = (("--profile", virtual.hardware_profile, args.profile),
+              ("--uid", virtual.check_uid, args.uid), ("--heapsize", virtual.check_heapsize, args.heapsize))
+    for name, check, value in checks:
+        try:
+            if value is not None:
+                check(value)
+        except ValueError as e:
+            raise inputs.UsageError(f"{name}: {e}") from None
+    if args.uid and args.count > 1:
+        raise inputs.UsageError("--uid names one board; it does not go with --count")
     script = None
-    try:
-        firmware_path.profile(args.profile)
-        if args.script:
-            script = open(args.script, encoding="utf-8").read()
+    if args.script:
+        script = inputs.read_text(args.script, "--script")
+        try:
             virtual.key_script(script)
-    except OSError as e:
-        return _fail(f"cannot read {args.script}: {e.strerror}", 2)
-    except ValueError as e:
-        return _fail(f"{args.script}:{e}" if script is not None else e, 2)
+        except ValueError as e:
+            return _fail(f"{args.script}:{e}", 2)
+    if args.dir:
+        inputs.out_dir(args.dir, "--dir")
     return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose, script=script)

@@ -56,10 +56,10 @@ def presets():
 
 # -- settings from the command line ------------------------------------------------------
 
-def _choice(value, table, what):
+def _choice(value, table, option):
     key = str(value).strip().lower()
     if key not in table:
-        raise ValueError(f"{what} is one of: {', '.join(k for k in table if not k.isdigit())}")
+        raise ValueError(f"{option} {value}: give one of {', '.join(k for k in table if not k.isdigit())}")
     return table[key]
 
 
@@ -72,19 +72,19 @@ def forfeit_ms(text):
         return int(t) * 60000
     try:
         return parse_ms(t)
-    except ValueError as e:
-        raise ValueError(f"forfeit: {e} (give minutes, a duration like 15m, or off)") from None
+    except ValueError:
+        raise ValueError(f"--forfeit {text}: give minutes, a duration like 15m or 1h30m, or off") from None
 
 
 def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None, red_side=None, code=None,
                  clock_black=None):
-    """The fields an organiser gave, as settings values; ValueError naming the bad one."""
+    """The fields an organiser gave, as settings values; ValueError naming the option at fault."""
     out = {}
     if clock is not None:
         try:
             timecontrol.parse(clock)
         except ValueError as e:
-            raise ValueError(f"clock '{clock}': {e}") from None
+            raise ValueError(f"--clock {clock}: {e}") from None
         out["clock"] = normalize(clock).strip()  # what the board stores: its own white space
     if clock_black is not None:
         spec = normalize(clock_black).strip()
@@ -94,25 +94,27 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
             try:
                 timecontrol.parse_side(spec)
             except ValueError as e:
-                raise ValueError(f"clock for Black '{clock_black}': {e}") from None
+                raise ValueError(f"--clock-black {clock_black}: {e}") from None
         if "clock_black" not in cfg.DEFAULTS:
-            raise ValueError("this firmware has no separate clock for Black")
+            raise ValueError("--clock-black: this firmware has no separate clock for Black")
         out["clock_black"] = spec
     if forfeit is not None:
         out["forfeit"] = forfeit_ms(forfeit)
     if fouls is not None:
         if not digits(str(fouls)) or not 1 <= int(fouls) <= 9:
-            raise ValueError(f"fouls: '{fouls}' is not a number from 1 to 9")
+            raise ValueError(f"--fouls {fouls}: give a number from 1 to 9")
         out["fouls"] = int(fouls)
     if sound is not None:
-        out["sound"] = _choice(sound, SWITCH, "sound")
+        out["sound"] = _choice(sound, SWITCH, "--sound")
     if language is not None:
-        out["language"] = _choice(language, LANGUAGES, "language")
+        out["language"] = _choice(language, LANGUAGES, "--language")
     if red_side is not None:
-        out["red_side"] = _choice(red_side, SIDES, "red side")
+        out["red_side"] = _choice(red_side, SIDES, "--red-side")
     if code is not None:
         c = str(code).strip().lower()
         out["code"] = "" if c in ("", "none", "off") else str(code).strip()
+        if out["code"] and not (len(out["code"]) == 4 and out["code"].isdigit()):
+            raise ValueError(f"--code {code}: give four digits, or none")
     checked = cfg.check(out)  # the firmware's own rules (raises ValueError naming the field)
     return {key: checked[key] for key in out}  # as the firmware means them: 0000 is no code
 
@@ -144,14 +146,15 @@ def describe(values):
 def _board_settings(port, text):
     """(values, note) from the text of /settings.json (None = no file)."""
     if text is None:
-        return dict(cfg.DEFAULTS), "no /settings.json: the defaults"
+        return dict(cfg.DEFAULTS), "It had no settings of its own (it ran on the defaults)."
     try:
         raw = json.loads(text)
     except ValueError:
         raw = None
     values, problems = cfg.accept(raw)  # what the board itself makes of the file
     if problems:
-        return values, f"its /settings.json has what the clock refuses ({'; '.join(problems)}): the defaults for those"
+        return values, (f"Its settings file held what the clock refuses ({'; '.join(problems)}), "
+                        "so it used the defaults for those.")
     return values, ""
 
 
@@ -179,16 +182,17 @@ def settle_journal(link, new_game):
         return ""  # no journal: the board starts a new game anyway
     state = game_state(data)
     if state is None:
-        return "its journal could not be read: the board will set it aside and start a new game"
+        return "Its game record could not be read: the clock sets it aside and starts a new game."
     started, over, game_id = state
     if not started:
         link.remove([journal])
-        return "new game with these settings"
+        return "A new game starts with these settings."
     if over or new_game:
         name = link.keep_journal()
-        return f"{'finished' if over else 'unfinished'} game kept as {name}; new game with these settings"
-    return ("a game is in progress: the new time control applies from its next game "
-            f"(--new-game ends it, keeping its journal in {link.places()['archive']})")
+        return (f"Its {'finished' if over else 'unfinished'} game is kept as {name}; "
+                "a new game starts with these settings.")
+    return ("A game is in progress: the new time control starts with the next game "
+            f"(--new-game ends this one, keeping its record in {link.places()['archive']}).")
 
 
 def _raw(text):
@@ -223,7 +227,7 @@ def push_one(port, changes, new_game=False, timeout=5.0, progress=None):
         values = cfg.check(dict(before, **changes))
         # write the fields the board had or was given: the firmware fills in the rest, and one
         # older than this copy is not handed a field it does not know
-        kept = _raw(text) if not note.startswith("its") else values  # all the board accepted
+        kept = _raw(text) if not note.startswith("Its settings file") else values  # all the board accepted
         written = {k: values[k] for k in values if k in kept or k in changes}
         progress("write")
         link.write_atomic("/settings.json", json.dumps(written).encode())
@@ -240,14 +244,14 @@ def push_one(port, changes, new_game=False, timeout=5.0, progress=None):
                              f"back: flash it (xqclock flash) and push again")
         notes = [note] if note else []
         if problem == "":
-            notes.append("no xqclock firmware on it to check them")
+            notes.append("It has no xqclock firmware to check them yet: run xqclock flash.")
         if any(before.get(k) != values.get(k) for k in GAME_KEYS) or new_game:
             progress("journal")
             journal = settle_journal(link, new_game)
             if journal:
                 notes.append(journal)
         link.finish()
-        return {"port": port, "board": info.get("uid") or "-", "settings": values, "note": "; ".join(notes)}
+        return {"port": port, "board": info.get("uid") or "-", "settings": values, "note": " ".join(notes)}
     except BoardError:
         link.finish()
         raise

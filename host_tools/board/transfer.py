@@ -28,8 +28,8 @@ print(snapshot.to_json(_g))
 """
 
 
-def restored_state(data):
-    """What a clock restores from this journal: (settings, state JSON as a dict)."""
+def restored_state(data, name="the journal"):
+    """What a clock restores from this journal (`name` in messages): (settings, state JSON as a dict)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.xqj"
         path.write_bytes(data)
@@ -37,9 +37,9 @@ def restored_state(data):
             loaded = Loaded(str(path))
             game, last = replay(loaded)
         except JournalError as e:
-            raise BoardError(f"the journal cannot be read: {e}") from None
+            raise BoardError(str(e).replace(str(path), name)) from None
         if loaded.problem:
-            raise BoardError(f"the journal is damaged ({loaded.problem}); check it with "
+            raise BoardError(f"{name} is damaged ({loaded.problem}); check it with "
                              f"'xqclock report --verify' before moving the game")
     events.apply(game, last, events.POWER_ON, 0, 0)
     return loaded.settings, json.loads(snapshot.to_json(game))
@@ -59,9 +59,15 @@ def transfer(target, journal=None, source=None, timeout=5.0):
             data = link.read_file(_journal(link))
         finally:
             link.finish()
+        name = f"the journal on {source}"
     else:
         data = Path(journal).read_bytes()
-    settings, expected = restored_state(data)
+        name = str(journal)
+    settings, expected = restored_state(data, name)
+    if expected["result"] is not None:
+        raise BoardError(f"{name}: the game is over ({expected['result']['score']}, "
+                         f"{expected['result']['reason']}): there is nothing to "
+                         "move; pull it for the result")
     link = Link(target, timeout)
     try:
         journal = _journal(link)

@@ -43,17 +43,32 @@ def out_names(paths, records=None):
     return names
 
 
+def _check_outputs(args, count):
+    """--out, --chart and --boards, checked before any journal is read."""
+    from host_tools.inputs import out_dir, out_file, read_text
+    if args.out:
+        out_dir(args.out, "--out")
+    if args.chart:
+        if count == 1 and not Path(args.chart).is_dir():
+            out_file(args.chart, "--chart")
+        else:
+            out_dir(args.chart, "--chart")
+    if args.boards:
+        read_text(args.boards, "--boards")
+
+
 def main(args):
     try:
         if args.boards and not args.round:
             raise ReportError("--boards goes with --round")
         if args.chart and (args.verify or args.round):
             raise ReportError("--chart goes with a game report, not --verify or --round")
+        if args.out and args.verify:
+            raise ReportError("--verify prints its verdict; --out is for sheets and round tables")
         paths = journal_paths(args.journals)
+        _check_outputs(args, len(paths))
         if args.verify:
             from host_tools.report import verify
-            if args.out:
-                raise ReportError("--verify prints its verdict; --out is for sheets and round tables")
             return verify.main(paths, args.format)
         if args.round:
             from host_tools.report import round as round_table

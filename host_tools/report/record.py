@@ -17,6 +17,7 @@ from clock.game import REASONS, RED, BLACK, DRAW, DRAW_REASONS
 from clock.journal import JournalError, Loaded
 from clock.sideclock import STOPPED
 from clock.table import build_game
+from host_tools.wording import plural
 
 SIDES = ("red", "black")
 TITLES = ("Red", "Black")
@@ -289,7 +290,7 @@ class GameRecord:
         elif reason == "move-time":
             why = "%s exceeded the per-move time limit" % loser
         elif reason == "fouls":
-            why = "%s reached %d fouls (§4.1.8)" % (loser, g.foul_limit)
+            why = "%s reached %s (§4.1.8)" % (loser, plural(g.foul_limit, "foul"))
         elif g.control.draw_to_black and winner == BLACK and g.reason in DRAW_REASONS:
             why = "%s; a draw counts as a win for Black" % REASON_TEXT[reason]
         else:
@@ -314,7 +315,7 @@ class GameRecord:
         if reason == "move-time":
             return "%s exceeded the move time" % loser
         if reason == "fouls":
-            return "%s: %d fouls (§4.1.8)" % (loser, g.foul_limit)
+            return "%s: %s (§4.1.8)" % (loser, plural(g.foul_limit, "foul"))
         if g.control.draw_to_black and g.winner == BLACK and g.reason in DRAW_REASONS:
             return "%s, counts as a Black win" % REASON_TEXT[reason]
         return REASON_TEXT[reason]

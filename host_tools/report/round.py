@@ -29,10 +29,8 @@ def board_from_name(path):
 def read_mapping(csv_path):
     """--boards CSV: rows board,journal[,red,black]; a first row that is not a
     board number is a header."""
-    try:
-        text = Path(csv_path).read_text(encoding="utf-8-sig")
-    except OSError as e:
-        raise ReportError("cannot read %s: %s" % (csv_path, e.strerror)) from None
+    from host_tools.inputs import read_text
+    text = read_text(csv_path, "--boards")
     rows = [r for r in csv.reader(io.StringIO(text)) if r and any(c.strip() for c in r)]
     if rows and not rows[0][0].strip().isdigit():
         rows = rows[1:]

@@ -7,6 +7,7 @@ import textwrap
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from clock.game import RED, BLACK
 from host_tools.report.record import TITLES, fmt_points, hms, think
+from host_tools.wording import plural
 
 CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move", "think_ms",
               "value", "red_remaining_ms", "black_remaining_ms", "red_used_ms", "black_used_ms",
@@ -91,7 +92,7 @@ def text_sheet(rec):
     w("")
     chk = d["journal_check"]
     if chk["intact"]:
-        w("Journal: %d records, intact. Chain hash %s" % (chk["records"], chk["chain_hash"]))
+        w("Journal: %s, intact. Chain hash %s" % (plural(chk["records"], "record"), chk["chain_hash"]))
     else:
         w("JOURNAL DAMAGED: %s; this record stops after record %d (%d bytes dropped)."
           % (chk["problem"], chk["records"], chk["dropped_bytes"]))

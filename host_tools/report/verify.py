@@ -20,6 +20,7 @@ from clock import journal as jn
 from clock.game import REASONS, SIDE_NAMES
 from clock.journal import JournalError, Loaded
 from host_tools.report.record import hms
+from host_tools.wording import plural
 
 FIELDS = ("journal", "intact", "verdict", "records", "chain_hash", "record", "record_time_ms",
           "offset", "message")
@@ -56,7 +57,7 @@ def check(path):
     v["chain_hash"] = loaded.last_hash.hex()
     if loaded.problem is None and not loaded.dropped:
         v.update(intact=True, verdict="intact",
-                 message="intact: header and %d records fit the hash chain" % count)
+                 message="intact: header and %s fit the hash chain" % plural(count, "record"))
         return v
     start = loaded.valid_size
     raw, tail = _records(path, start)
@@ -161,7 +162,7 @@ def _readable_time(rec, before, nxt):
 def line(v):
     name = v["journal"]
     if v["intact"]:
-        return "%s: INTACT, %d records; chain hash %s" % (name, v["records"], v["chain_hash"])
+        return "%s: INTACT, %s; chain hash %s" % (name, plural(v["records"], "record"), v["chain_hash"])
     text = "%s: NOT INTACT (%s): %s" % (name, v["verdict"], v["message"])
     if v["chain_hash"]:
         text += ". Chain hash of the intact part: %s (after record %d)" % (v["chain_hash"], v["records"])

@@ -23,20 +23,22 @@ SEG_OFF = (40, 10, 8)
 
 
 class Window:
-    def __init__(self, rig, scale=4, title="xqclock"):
+    def __init__(self, rig, scale=4, title="xqclock", sound=False):
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
         self.pg = pygame
         self.rig = rig
         self.scale = scale
         self.oled = rig.profile["display"]["kind"] == "ssd1306"
-        pygame.init()
+        pygame.display.init()
+        pygame.font.init()
         self.sound = None
-        try:
-            pygame.mixer.init(frequency=22050, size=-16, channels=1)
-            self.sound = {}
-        except pygame.error:
-            pass  # no sound card: the buzzer is shown, not heard
+        if sound:  # the audio device is opened only when the buzzer is on (no ALSA noise otherwise)
+            try:
+                pygame.mixer.init(frequency=22050, size=-16, channels=1)
+                self.sound = {}
+            except pygame.error:
+                pass  # no sound card: the buzzer is shown, not heard
         self.font = pygame.font.SysFont(None, 22)
         self.big = pygame.font.SysFont(None, 28)
         self.disp_w = 128 * scale if self.oled else 200

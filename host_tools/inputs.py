@@ -1,0 +1,95 @@
+"""The command line's files, folders and numbers, checked before anything is
+done with them. Each problem is a UsageError: one line naming the argument
+and what is wrong with it (the CLI prints it and exits with status 2)."""
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+class UsageError(Exception):
+    """A bad argument: the message names it and says what is wrong."""
+
+
+def read_bytes(path, what):
+    """A file's bytes; a missing file, a folder or an unreadable one is refused."""
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{what} {path}: is a folder, not a file")
+    try:
+        return p.read_bytes()
+    except FileNotFoundError:
+        raise UsageError(f"{what} {path}: no such file") from None
+    except OSError as e:
+        raise UsageError(f"{what} {path}: cannot read it ({e.strerror})") from None
+
+
+def read_text(path, what):
+    """A UTF-8 text file (a byte-order mark is dropped), or standard input for "-"."""
+    if str(path) == "-":
+        data = sys.stdin.buffer.read()
+        what, path = what, "(standard input)"
+    else:
+        data = read_bytes(path, what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise UsageError(f"{what} {path}: line {line} is not UTF-8 text (byte 0x{data[e.start]:02x}); "
+                         "save it as UTF-8") from None
+
+
+def out_dir(path, what, make=True):
+    """A folder to write into: made if missing (unless make=False: then only checked
+    that it could be); a file or an unwritable place is refused."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise UsageError(f"{what} {path}: is a file, not a folder")
+    if not make:
+        first = next(a for a in (p, *p.absolute().parents) if a.exists())
+        if not first.is_dir():
+            raise UsageError(f"{what} {path}: {first} is a file, not a folder")
+        if not os.access(first, os.W_OK | os.X_OK):
+            raise UsageError(f"{what} {path}: cannot write there (permission denied)")
+        return p
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"{what} {path}: cannot make the folder ({e.strerror})") from None
+    if not os.access(p, os.W_OK | os.X_OK):
+        raise UsageError(f"{what} {path}: cannot write there (permission denied)")
+    return p
+
+
+def out_file(path, what):
+    """A file to write: not a folder, and its folder made and writable."""
+    p = Path(path)
+    if p.is_dir():
+        raise UsageError(f"{what} {path}: is a folder; give a file name")
+    out_dir(p.parent, what)
+    if p.exists() and not os.access(p, os.W_OK):
+        raise UsageError(f"{what} {path}: cannot write it (permission denied)")
+    return p
+
+
+def count(text):
+    """argparse type: a whole number of at least 1."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number of at least 1")
+    return n
+
+
+def seconds(text):
+    """argparse type: a number of seconds above 0."""
+    try:
+        s = float(text)
+    except ValueError:
+        s = 0.0
+    if not 0 < s < 1e6:  # also refuses nan and inf
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds above 0")
+    return s
+
