@@ -25,6 +25,7 @@ FAULT = ("ERR", "故障")
 FAULT_KINDS = (("DISPLAY", "显示屏"), ("FLASH", "存储"), ("PROGRAM", "程序"), ("RESTART", "重启"),
                ("SETTINGS", "设置"))
 STOPPED = ("STOPPED", "已停止")  # the clock's program has ended (Ctrl-C over USB)
+MENU_KEYS = ("-/+ change   OK", "-/+修改 OK确定")  # a menu's footer: the keys that work
 
 # game.REASONS, in order
 REASONS = (
@@ -136,7 +137,7 @@ def chinese_characters():
     seen = {}
     tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
               (PAUSED, NEXT_PERIOD, FOULS, LATE, EXEMPT, BYOYOMI, DELAY, MOVE_LEFT,
-               OVERTIME, LOW_BATTERY, RESTORED, WIN, LOSS, DRAW, FAULT, STOPPED)]
+               OVERTIME, LOW_BATTERY, RESTORED, WIN, LOSS, DRAW, FAULT, STOPPED, MENU_KEYS)]
     for table in tables:
         for pair in table:
             for ch in pair[ZH]:

@@ -149,7 +149,7 @@ class Menu:
         fb.hline(0, 17, 128, 1)
         value = "< %s >" % ed.value_text(lg)
         text.draw_centered(fb, value, 24)
-        fb.text("-/+ change   OK", 4, 54, 1)
+        text.draw(fb, lang.MENU_KEYS[lg], 4, 48 if lg else 50)  # a 16-pixel line; ASCII sits 4 lower
         fb.show()
 
     def segments(self, lg):

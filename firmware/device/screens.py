@@ -128,6 +128,9 @@ def _big_time(fb, chars, n):
         elif c == 46:
             fb.fill_rect(x, _TIME_Y + _DIGIT_H - 4, 4, 4, 1)
             x += 7
+        elif c == 49:  # '1' in the middle of its cell: at the right, "1:01:05" read as "1:0 1:05"
+            _segments(fb, x - (_DIGIT_W - _SEG) // 2 - 1, _TIME_Y, DIGIT_SEGMENTS[1])
+            x += _DIGIT_W + 3
         else:
             _segments(fb, x, _TIME_Y, DIGIT_SEGMENTS[c - 48])
             x += _DIGIT_W + 3
@@ -301,6 +304,9 @@ class OledScreen:
 _SCORE = (b" 1-0", b" 0-1", b" H-H", b" ---")
 
 
+_HOURS = encode_digits(b"H", bytearray(1))[0]
+
+
 class SegmentScreen:
     def __init__(self, display, side):
         self.tm = display
@@ -370,10 +376,16 @@ class SegmentScreen:
             self._countdown(b"t   ", move_left, blink)
         else:
             secs = (available_ms(c) + 999) // 1000
-            if secs >= 3600:
+            if secs >= 3600:  # "1H05": an hour and 5 minutes, never mistaken for 1:05 (65 s)
                 mins = (secs + 59) // 60
-                self._two(mins // 60, 0)
-                self._two(mins % 60, 2)
+                if mins < 600:
+                    segs[0] = DIGIT_SEGMENTS[mins // 60]
+                    segs[1] = _HOURS
+                    self._two(mins % 60, 2)
+                else:  # "10H3": ten hours and thirty-odd minutes
+                    self._two(mins // 60, 0)
+                    segs[2] = _HOURS
+                    segs[3] = DIGIT_SEGMENTS[mins % 60 // 10]
             else:
                 self._two(secs // 60, 0)
                 self._two(secs % 60, 2)

@@ -2,7 +2,6 @@
 clock's body with its levers and keys (click them or use the keyboard), and
 the buzzer, heard when there is a sound card and shown on screen always."""
 import os
-import time
 
 KEYS_HELP = [
     ("A", "left lever"), ("L", "right lever"), ("Space", "start / pause"),
@@ -162,20 +161,18 @@ class Window:
 
     def loop(self, fps=30, seconds=None):
         """Run in real time until the window closes (or for `seconds`)."""
+        from host_tools.sim.realtime import RealTime
         clock = self.pg.time.Clock()
-        last = time.monotonic()
-        start = last
+        pace = RealTime(self.rig)
         while True:
+            pace.catch_up()  # the keys below happen now, after the time before them has run
             for event in self.pg.event.get():
                 if not self.handle(event):
                     self.pg.quit()
                     return
-            now = time.monotonic()
-            self.rig.run(int((now - last) * 1000))
-            last = now
             self.draw()
             clock.tick(fps)
-            if seconds is not None and now - start >= seconds:
+            if seconds is not None and self.rig.clock.now - pace.base >= seconds * 1000:
                 self.pg.quit()
                 return
 
