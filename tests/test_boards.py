@@ -156,7 +156,7 @@ def test_flash_sends_only_what_changed_and_keeps_settings(board, env, tmp_path):
         "# changed\n" + (f / "clock" / "events.py").read_text()))
     before = files_on(board.flash)
     proc = flash(env, board, "--firmware", v2)
-    assert "1 files" in proc.stdout
+    assert "1 file," in proc.stdout
     after = files_on(board.flash)
     changed = sorted(p for p in after if after[p] != before.get(p))
     assert changed == ["clock/events.mpy", "xqclock.json"]
