@@ -353,7 +353,7 @@ def test_config_push_and_read_back(two_boards, env, tmp_path):
     proc = xqclock(env, "config", "push", "--all", "--clock", "xq-15+10", "--forfeit", "15", "--fouls", "4",
                    "--sound", "on", "--language", "zh", "--red-side", "right", "--code", "1234")
     assert proc.returncode == 0, proc.stderr
-    assert f"finished game kept as /games/0000-{game_id}.xqj" in proc.stdout
+    assert f"Its finished game is kept as /games/0000-{game_id}.xqj" in proc.stdout
     proc = xqclock(env, "config", "show", "--all", "--json")
     assert proc.returncode == 0, proc.stderr
     shown = {r["port"]: r for r in json.loads(proc.stdout)}
@@ -419,11 +419,11 @@ def test_game_in_progress_is_kept_unless_new_game(board, env, tmp_path):
     t.event(3000, ev.PRESS, 0, 0)
     t.close()
     proc = xqclock(env, "config", "push", "--port", board.path, "--clock", "xq-5+3")
-    assert proc.returncode == 0 and "a game is in progress" in proc.stdout
+    assert proc.returncode == 0 and "A game is in progress" in proc.stdout
     from clock.journal import Loaded
     assert Loaded(str(board.flash / "game.xqj")).settings["clock"] == "xq-60+30"
     proc = xqclock(env, "config", "push", "--port", board.path, "--new-game")
-    assert proc.returncode == 0 and "unfinished game kept as /games/" in proc.stdout
+    assert proc.returncode == 0 and "Its unfinished game is kept as /games/" in proc.stdout
     journal = board.flash / "game.xqj"
     end = time.monotonic() + 20
     while not journal.exists() and time.monotonic() < end:  # the clock writes it as it boots
