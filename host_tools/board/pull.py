@@ -5,20 +5,25 @@ its archived ones (and *.bad: journals the board set aside as unreadable).
 Where the board keeps them (its flash, or an FRAM) its firmware says
 (device/storage.py, through the board agent); on a board whose journal is on
 the FRAM, journals left at the top of its flash go to DIR/<board>/flash/.
-<board> is the board's unique id (machine.unique_id() in hex), or the port's
-name when it has none. Files already there with the same sha256 are skipped.
+<board> is board-07 for a clock given a board number (config push --board),
+else its unique id (machine.unique_id() in hex), or the port's name. Files
+already there with the same contents are skipped.
 With clear=True the archived games are deleted from the board once each is
 safely in DIR (its sha256 checked); the current game is never deleted.
-Reading stops the clock for a moment; the board restarts it after, and a
+A clock running the xqclock firmware is read while it runs (live.py): the
+game goes on, nothing is written. Older firmware, a board at its prompt, or
+clear=True (which deletes files) stops the clock for the moment it takes; a
 game in progress comes back paused, as after a power cut.
 """
 import hashlib
+import json
 import os
 import re
 from pathlib import Path
 
 from host_tools.board import BoardError
 from host_tools.board.link import Link
+from host_tools.board.live import LiveClock, NotServing
 
 
 def _wanted(name):
@@ -29,13 +34,72 @@ def _folder(path):
     return path.rsplit("/", 1)[0] or "/"
 
 
+def folder_name(port, uid, settings):
+    """board-07 for a clock with a board number, else its unique id (or the port's name)."""
+    board = (settings or {}).get("board")
+    if type(board) is int and board > 0:
+        return "board-%02d" % board
+    return uid or re.sub(r"[^A-Za-z0-9_.-]", "_", port.strip("/"))
+
+
+def _store(local, data):
+    local.parent.mkdir(parents=True, exist_ok=True)
+    tmp = local.with_name(local.name + ".part")
+    tmp.write_bytes(data)
+    os.replace(tmp, local)
+
+
 def pull_one(port, dest, timeout=5.0, progress=None, clear=False):
     progress = progress or (lambda *a, **k: None)
     progress("connect")
+    if not clear:
+        try:
+            return _pull_live(port, dest, timeout, progress)
+        except NotServing:
+            pass
+    return _pull_stopped(port, dest, timeout, progress, clear)
+
+
+def _pull_live(port, dest, timeout, progress):
+    with LiveClock(port, timeout) as clock:
+        info = clock.info()
+        folder = Path(dest) / folder_name(port, info.get("uid"), info.get("settings"))
+        journal = info["journal"]
+        archive = _folder(journal).rstrip("/") + "/games"
+        wanted = [(journal, folder / "game.xqj")]
+        wanted += [(_folder(journal).rstrip("/") + "/" + n, folder / n)
+                   for n in clock.listdir(_folder(journal)) if n.endswith(".xqj.bad")]
+        archived = [(archive + "/" + n, folder / "games" / n) for n in clock.listdir(archive) if _wanted(n)]
+        everything = wanted + archived
+        fetched = skipped = 0
+        for i, (path, local) in enumerate(everything):
+            progress("pull", i, len(everything), path)
+            if (path, local) in archived and local.is_file():
+                skipped += 1  # an archived game never changes
+                continue
+            data = clock.read(path)
+            if data is None:
+                continue
+            if local.is_file() and local.read_bytes() == data:
+                skipped += 1
+                continue
+            _store(local, data)
+            fetched += 1
+        progress("pull", len(everything), len(everything))
+    return {"port": port, "board": folder.name, "folder": str(folder), "journals": len(everything),
+            "fetched": fetched, "skipped": skipped, "cleared": 0, "read": "running",
+            "battery": info.get("battery")}
+
+
+def _pull_stopped(port, dest, timeout, progress, clear):
     link = Link(port, timeout)
     try:
         info = link.info()
-        board = info.get("uid") or re.sub(r"[^A-Za-z0-9_.-]", "_", port.strip("/"))
+        try:
+            settings = json.loads(info.get("settings") or "{}")
+        except ValueError:
+            settings = {}
+        board = folder_name(port, info.get("uid"), settings if isinstance(settings, dict) else {})
         places = link.places()
         if places["problem"]:
             raise BoardError(f"{port}: {places['problem']}")
@@ -71,4 +135,5 @@ def pull_one(port, dest, timeout=5.0, progress=None, clear=False):
     finally:
         link.finish()
     return {"port": port, "board": board, "folder": str(folder), "journals": len(wanted),
-            "fetched": fetched, "skipped": skipped, "cleared": len(safe) if clear else 0}
+            "fetched": fetched, "skipped": skipped, "cleared": len(safe) if clear else 0, "read": "stopped",
+            "battery": None}

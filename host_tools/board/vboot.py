@@ -22,6 +22,8 @@
 # 4. A button script (MODE "boot" with a STEPS file, from `xqclock virtual-board
 #    --script`): a thread presses the keys at their times from main.py's start,
 #    in real time, as a hand on the levers would.
+# 5. A hand the host moves (host_tools/board/virtual.press, for tests): the
+#    `time` main.py gets presses the keys named in /.xq-hands at its sleeps.
 #
 # The supervisor holds the host's keystrokes until it reads READY (so a
 # Ctrl-C cannot land in this setup), and reads REPL (raw mode) or EXIT
@@ -139,12 +141,71 @@ def _run(name):
         return False
 
 
+class _HandTime:
+    """The `time` module as main.py gets it on a virtual board, with a hand at
+    the keys, for tests of the whole tournament flow: the host
+    (VirtualBoard.press) drops lines "press KEY MS" into /.xq-hands, and the
+    clock's own loop, at its sleeps, presses each key of the profile for MS ms
+    as a finger would, whenever the host asks."""
+
+    def __init__(self, real, buttons):
+        self._real = real
+        self._buttons = buttons
+        self._level = 0 if buttons.get("active_low", True) else 1
+        self._queue = []
+        self._pin = None  # the key held down now, until _up (a tick)
+        self._up = 0
+        self._sleeps = 0
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+    def sleep_ms(self, ms):
+        self._real.sleep_ms(ms)
+        self._sleeps += 1
+        if self._sleeps % 3 == 0:
+            self._hand()
+
+    def _hand(self):
+        t = self._real
+        if self._pin is not None:
+            if t.ticks_diff(t.ticks_ms(), self._up) >= 0:
+                self._pin.drive(None)
+                self._pin = None
+            return
+        if not self._queue:
+            try:
+                with open("/.xq-hands") as f:
+                    self._queue = f.read().split("\n")
+                os.remove("/.xq-hands")
+            except OSError:
+                return
+        while self._queue:
+            words = self._queue.pop(0).split()
+            if len(words) == 3 and words[0] == "press" and words[1] in self._buttons:
+                pin = sys.modules["machine"].PINS.get(self._buttons[words[1]])
+                if pin is not None:
+                    pin.drive(self._level)
+                    self._pin = pin
+                    self._up = t.ticks_add(t.ticks_ms(), int(words[2]))
+                    return
+
+
+def _buttons(hardware):
+    import json
+    with open(hardware) as f:
+        return json.loads(f.read())["buttons"]
+
+
+_keys = _buttons(sys.argv[2])  # read before the flash takes the host's "/"
 _script = _setup(sys.argv[1], sys.argv[2], sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)
 _mode = sys.argv[3]
 del _setup
 if _script and _mode == "boot":
     import _thread
     _thread.start_new_thread(_player, _script)
+import time as _time
+sys.modules["time"] = _HandTime(_time, _keys)
 try:  # from READY on, a Ctrl-C may come: it stops the boot, as on a board
     sys.stdout.write(_READY)
     if _run("boot.py") and _mode == "boot":

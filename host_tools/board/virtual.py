@@ -237,6 +237,24 @@ class VirtualBoard:
         if self.vm is not None:
             os.kill(self.vm.pid, signal.SIGCONT)
 
+    def press(self, key, hold_ms=80, timeout=10.0):
+        """Press a key of the clock (lever_left, lever_right, start, minus, plus, ok)
+        for hold_ms, as a finger would: the board's VM presses it (vboot.py's hand).
+        Returns once the board has taken the press in hand."""
+        hands = self.flash / ".xq-hands"
+        end = time.monotonic() + timeout
+        while hands.exists():  # the press before is still waiting
+            if time.monotonic() > end:
+                raise TimeoutError(f"virtual board {self.path} does not take key presses")
+            time.sleep(0.01)
+        tmp = self.flash / ".xq-hands.tmp"
+        tmp.write_text(f"press {key} {int(hold_ms)}\n")
+        os.replace(tmp, hands)
+        while hands.exists():
+            if time.monotonic() > end:
+                raise TimeoutError(f"virtual board {self.path} does not take key presses")
+            time.sleep(0.01)
+
     def power_cycle(self):
         """Cut the power: the VM dies where it is and the board boots again
         (boot.py, main.py), with whatever its flash holds."""
