@@ -20,9 +20,10 @@ OFFER = 11
 CHECKPOINT = 12  # the clocks at time t (running time, or a flag that fell)
 POWER_ON = 13  # the board restarted from its journal: the game waits, paused
 CODE_LOCKOUT = 14  # wrong arbiter codes locked the menu; value: for how many ms. Recorded only
+MOVED = 15  # the game went on on another clock (§22.4): this one's copy is closed
 
 NAMES = ("start", "press", "pause", "resume", "moves", "adjust", "result", "arrive",
-         "foul", "warn", "false-claim", "offer", "checkpoint", "power-on", "code-lockout")
+         "foul", "warn", "false-claim", "offer", "checkpoint", "power-on", "code-lockout", "moved")
 BY_PLAYER = 1
 
 
@@ -64,4 +65,6 @@ def apply(game, t, kind, side, value):
         return game.false_claim(side, t)
     if kind == OFFER:
         return game.offer(side, t)
+    if kind == MOVED:
+        return game.move_away(t)
     raise ValueError("unknown event kind %d" % kind)

@@ -63,6 +63,7 @@ class Game:
         self.offers = [0, 0]
         self.repeat_offers = [0, 0]  # offers again before the other side offered (§23.1, §9.1.3)
         self.last_offer = UNSET
+        self.moved_at = UNSET  # when the game moved to another clock (§22.4); this copy stays paused
 
     # -- queries ---------------------------------------------------------------
 
@@ -156,7 +157,7 @@ class Game:
 
     def start(self, t):
         self.advance(t)
-        if self.started or self.over():
+        if self.started or self.over() or self.moved_at != UNSET:
             return False
         self.started = True
         if self.forfeit_ms != UNSET:
@@ -210,7 +211,7 @@ class Game:
 
     def resume(self, t):
         self.advance(t)
-        if not self.paused:
+        if not self.paused or self.moved_at != UNSET:
             return False
         self.paused = False
         for s in range(2):
@@ -288,6 +289,15 @@ class Game:
         if self.last_offer == s:
             self.repeat_offers[s] += 1
         self.last_offer = s
+        return True
+
+    def move_away(self, t):
+        """The game goes on on another clock (§22.4): this copy stops for good, paused."""
+        self.advance(t)
+        if self.moved_at != UNSET:
+            return False
+        self.pause(t)
+        self.moved_at = t
         return True
 
     def declare(self, winner, reason, t):

@@ -16,6 +16,22 @@ from clock import events, snapshot
 from clock.journal import JournalError, Loaded
 from clock.table import replay
 
+# Runs on the failed clock once its game is on the new one: a MOVED record
+# closes its copy (§22.4), at the time of its last record, so the clock shows
+# MOVED and never resumes it, and the round table counts the game once.
+_CLOSE = """
+from clock import events as _e
+from clock.journal import Loaded as _L
+_l = _L(%r)
+_t = 0
+for _r in _l.records():
+    _t = _r[0]
+_j = _l.reopen()
+_j.append(_t, _e.MOVED, 0, 0)
+_j.close()
+print('closed', _t)
+"""
+
 # Runs on the board: the state its journal makes, read-only (a restore would
 # add a record), paused as after its power-on.
 _STATE = """
@@ -86,6 +102,8 @@ def transfer(target, journal=None, source=None, timeout=5.0):
     if not _same_game(shown, expected):
         raise BoardError(f"{target} restored a different game than the journal holds; "
                          "set the clock by hand (§22.4) and check the journal")
+    if source is not None:
+        close_source(source, timeout)
     return settings, shown
 
 
@@ -95,3 +113,18 @@ def _journal(link):
     if places["problem"]:
         raise BoardError(f"{link.port}: {places['problem']}")
     return places["journal"]
+
+
+def close_source(port, timeout=5.0):
+    """Close the failed clock's copy of the game (a MOVED record in its journal)."""
+    link = Link(port, timeout)
+    try:
+        out = link.exec(_CLOSE % _journal(link), max(timeout, 20), "closing the game on the old clock")
+    except BoardError as e:
+        raise BoardError(f"the game is on the new clock, but {port} could not close its own copy ({e}); "
+                         "unplug it so nobody resumes it there") from None
+    finally:
+        link.finish()
+    if "closed" not in out:
+        raise BoardError(f"the game is on the new clock, but {port} could not close its own copy; "
+                         "unplug it so nobody resumes it there")
