@@ -132,6 +132,8 @@ def cmd_transfer(args):
         return 1
     red, black = shown["red"], shown["black"]
     print(f"{args.port}: the game is on this clock, paused; the arbiter resumes it")
+    if args.from_port:
+        print(f"{args.from_port}: its copy of the game is closed (it shows MOVED and cannot be resumed)")
     for name, side in (("Red", red), ("Black", black)):
         ms = side["remaining_ms"]
         print(f"  {name:5} {ms // 3600000}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d} left, "
@@ -286,6 +288,12 @@ def build_parser():
     cp.add_argument("--event", metavar="NAME", help="the event's name in the clock's topics (default event)")
     cp.add_argument("--wifi", metavar="NAME", help="the Wi-Fi network a Pico W joins to reach the broker")
     cp.add_argument("--wifi-password", metavar="PASSWORD", help="its password")
+    cp.add_argument("--board", metavar="N", help="this clock's board number (one clock; 0: none)")
+    cp.add_argument("--red", metavar="NAME", help="Red's name on this clock (one clock)")
+    cp.add_argument("--black", metavar="NAME", help="Black's name on this clock (one clock)")
+    cp.add_argument("--pairings", metavar="CSV",
+                    help="the round's players from a CSV of board,red,black: each clock takes the row "
+                         "of its own board number (with --all)")
     cp.add_argument("--new-game", action="store_true",
                     help="end a game in progress (its journal kept in /games) so the next uses these settings")
     cs = csub.add_parser("show", help="read back what boards hold")

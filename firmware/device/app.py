@@ -81,6 +81,7 @@ class App:
         self.info_until = UNSET
         self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
         self.halted = False  # the loop has ended (halt())
+        self.host = None  # device.hostreads.HostReads on a board with a USB console (see main())
         self._new_screens()
         if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
             self.report_fault(faults.SETTINGS, settings_problem)
@@ -91,6 +92,9 @@ class App:
         red_side = self.values["red_side"]
         # the left display faces the player at the left lever
         self.screens = [kind(self.board.displays[i], i ^ red_side) for i in range(2)]
+        if kind is screens.OledScreen:
+            for scr in self.screens:
+                scr.caption = screens.caption(self.table.settings, scr.side)
         # a restored game announces only the periods reached from now on
         self.periods = [self.game.sides[0].period, self.game.sides[1].period]
         self.new_period_until = [UNSET, UNSET]
@@ -202,6 +206,8 @@ class App:
         self.draw(now)
         if self.hall is not None:
             self.hall.step(self, tick)
+        if self.host is not None:
+            self.host.step()
 
     def check_hardware(self, tick):
         """Once a second a battery reading (8 ADC samples); every REFRESH_MS
@@ -506,6 +512,25 @@ class App:
         self._new_screens()
         return DONE
 
+    def host_info(self, uid):
+        """What the host reads while the clock runs (device.hostreads: xq?info)."""
+        bat = self.board.battery
+        battery = None
+        if bat is not None:
+            mv = bat.read_mv()
+            if bat.present(mv):
+                battery = {"mv": mv, "percent": bat.percent(mv)}
+        game = self.game
+        size = -1
+        try:
+            import os
+            size = os.stat(self.journal)[6]
+        except OSError:
+            pass
+        return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.journal,
+                "size": size, "game": {"id": self.table.settings.get("id"), "started": game.started,
+                                       "over": game.over(), "paused": game.paused}}
+
     def _exit(self):
         return DONE
 
@@ -690,7 +715,19 @@ def main():
     values, problem = cfg.load()  # never raises: a refused field is marked on the displays
     board = Board(profile, time)
     from device.hall import reporter_for
-    App(board, time, values, board_store(board), hall=reporter_for(time), settings_problem=problem).run()
+    app = App(board, time, values, board_store(board), hall=reporter_for(time), settings_problem=problem)
+    try:  # the host may read the clock while it runs (xqclock pull, config show)
+        from device.hostreads import HostReads
+        app.host = HostReads(lambda: app.host_info(_uid()))
+    except Exception as e:  # a port without a pollable console: the host stops the clock to read
+        print("no reads while running:", repr(e))
+    app.run()
+
+
+def _uid():
+    import binascii
+    import machine
+    return binascii.hexlify(machine.unique_id()).decode()
 
 
 def board_store(board, root=""):

@@ -20,6 +20,9 @@ RESTORED = ("POWER BACK", "断电恢复")
 WIN = ("WIN", "胜")
 LOSS = ("LOSS", "负")
 DRAW = ("DRAW", "和棋")
+OFFER = ("DRAW?", "提和")
+READY = ("READY", "准备")
+MOVED = ("MOVED", "已转移")  # the game went on on another clock (§22.4)
 # a latched fault (device/faults.py), then the words of its kinds, in faults.KINDS order
 FAULT = ("ERR", "故障")
 FAULT_KINDS = (("DISPLAY", "显示屏"), ("FLASH", "存储"), ("PROGRAM", "程序"), ("RESTART", "重启"),
@@ -137,7 +140,7 @@ def chinese_characters():
     seen = {}
     tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
               (PAUSED, NEXT_PERIOD, FOULS, LATE, EXEMPT, BYOYOMI, DELAY, MOVE_LEFT,
-               OVERTIME, LOW_BATTERY, RESTORED, WIN, LOSS, DRAW, FAULT, STOPPED, MENU_KEYS)]
+               OVERTIME, LOW_BATTERY, RESTORED, WIN, LOSS, DRAW, FAULT, STOPPED, MENU_KEYS, MOVED)]
     for table in tables:
         for pair in table:
             for ch in pair[ZH]:

@@ -136,6 +136,20 @@ def _big_time(fb, chars, n):
             x += _DIGIT_W + 3
 
 
+def caption(header, side):
+    """What side's OLED shows before the start, from the game's journal header:
+    the board number and the player's name ("#7 Wang Tianyi"), cut to the
+    screen's width. A name with characters the clock has no glyphs for is left
+    out (the board number still shows)."""
+    names = header.get("names") or ("", "")
+    name = names[side] if text.drawable(names[side]) else ""
+    board = header.get("board")
+    words = ("#%d %s" % (board, name)) if board else name
+    while text.width(words) > _W - 4:
+        words = words[:-1]
+    return words.strip()
+
+
 class OledScreen:
     """One player's SSD1306: `update` redraws and sends only when what it
     shows has changed. `side` is 0 Red, 1 Black."""
@@ -147,6 +161,7 @@ class OledScreen:
         self.now = array("i", [0] * _N)
         self.chars = bytearray(8)
         self.shown_chars = bytearray(8)
+        self.caption = ""  # the board and this player's name, shown until the start (see caption())
 
     def _describe(self, game, now, status, language):
         s = self.side
@@ -243,10 +258,14 @@ class OledScreen:
             else:
                 words.append(lang.WIN[lg] if game.winner == s else lang.LOSS[lg])
             words.append(lang.REASONS[game.reason][lg])
+        elif not game.started and self.caption and d[_LATE] < 0:
+            words.append(self.caption)
         elif d[_LATE] >= 0:
             secs = d[_LATE]
             words.append(lang.LATE[lg])
             words.append("%d:%02d" % (secs // 60, secs % 60))
+        elif game.moved_at != UNSET:
+            words.append(lang.MOVED[lg])
         elif d[_PAUSED]:
             words.append(lang.PAUSED[lg])
             if status & RESTORED:

@@ -17,7 +17,11 @@ DEFAULTS = {
     "language": 0,  # 0 English, 1 Chinese
     "red_side": 0,  # 0: Red sits at the left lever, 1: at the right
     "code": "",  # arbiter code; empty = none
+    "board": 0,  # the board (table) number in the event; 0 = none
+    "red_name": "",  # the players: on the screens, in the journal's header, in the reports
+    "black_name": "",
 }
+NAME_MAX = 40  # characters in a player's name
 NO_CODE = "0000"  # the code editor's "none": entered on the clock or pushed, it means no code
 
 
@@ -73,10 +77,26 @@ def _code(v):
     return "" if v == NO_CODE else v
 
 
+def _board(v):
+    if type(v) is not int or not 0 <= v <= 999:
+        raise ValueError("%r is not a board number from 1 to 999, or 0 for none" % (v,))
+    return v
+
+
+def _name(v):
+    if not isinstance(v, str) or len(v) > NAME_MAX:
+        raise ValueError("%r is not a name of at most %d characters" % (v, NAME_MAX))
+    for ch in v:
+        if ord(ch) < 32 or ord(ch) == 127:
+            raise ValueError("%r holds a control character" % (v,))
+    return v
+
+
 # Each field's check: the value to keep, or ValueError saying what is wrong.
 # A new field is a DEFAULTS entry and a line here.
 CHECKS = {"clock": _clock, "clock_black": _clock_black, "forfeit": _forfeit, "fouls": _fouls,
-          "sound": _switch, "language": _zero_one, "red_side": _zero_one, "code": _code}
+          "sound": _switch, "language": _zero_one, "red_side": _zero_one, "code": _code,
+          "board": _board, "red_name": _name, "black_name": _name}
 
 
 def accept(values):
@@ -148,4 +168,8 @@ def game_settings(values, absent=(0, 0)):
         game["black"] = values["clock_black"]
     else:
         game["clock"] = values["clock"]
+    if values["board"]:
+        game["board"] = values["board"]
+    if values["red_name"] or values["black_name"]:
+        game["names"] = [values["red_name"], values["black_name"]]
     return game

@@ -33,6 +33,14 @@ def prepare():
     return n
 
 
+def drawable(s):
+    """Whether every character of s has a glyph (ASCII, or Chinese the clock stores)."""
+    for ch in s:
+        if ord(ch) >= 128 and _CHARS.find(ch) < 0:
+            return False
+    return True
+
+
 def width(s):
     """Width of s in pixels: 8 per ASCII character, 16 for any other."""
     w = 0

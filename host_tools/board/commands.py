@@ -87,28 +87,39 @@ def config(args):
     if args.action == "push":
         try:
             changes = cf.changes_from(args.clock, args.forfeit, args.fouls, args.sound, args.language,
-                                      args.red_side, args.code, args.clock_black)
+                                      args.red_side, args.code, args.clock_black, args.board, args.red,
+                                      args.black)
+            pairings = cf.read_pairings(args.pairings) if args.pairings else None
         except ValueError as e:
             return _fail(e, 2)
         try:
             network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password)
         except ValueError as e:
             return _fail(e, 2)
-        if not changes and not args.new_game and not network:
+        if not changes and not args.new_game and not network and not pairings:
             return _fail("nothing to push: give --clock, --clock-black, --forfeit, --fouls, --sound, "
-                         "--language, --red-side, --code, or the hall's --broker, --event, --wifi", 2)
+                         "--language, --red-side, --code, --board, --red, --black, --pairings, "
+                         "or the hall's --broker, --event, --wifi", 2)
+        one = [o for o, v in (("--board", args.board), ("--red", args.red), ("--black", args.black)) if v is not None]
+        if pairings and (args.red is not None or args.black is not None):
+            return _fail("--red/--black and --pairings both name the players: give one of them", 2)
+        if one and (args.all or len(args.port or []) > 1):
+            return _fail(f"{one[0]} is for one clock: give one --port (or --pairings CSV with --all)", 2)
         try:
             ports = _ports(args)
         except BoardError as e:
             return _fail(e)
+        if one and len(ports) > 1:
+            return _fail(f"{one[0]} is for one clock, and {len(ports)} are attached: give --port P", 2)
         if network:
             ok, errors = _run(ports, lambda port, cb: cf.push_network_one(port, network, args.timeout, cb))
             for port in ports:
                 if port in ok:
                     print(f"{port}: network written and read back; {ok[port]['note']}")
-            if errors or not (changes or args.new_game):
+            if errors or not (changes or args.new_game or pairings):
                 return _finish(ports, errors)
-        ok, errors = _run(ports, lambda port, cb: cf.push_one(port, changes, args.new_game, args.timeout, cb))
+        ok, errors = _run(ports, lambda port, cb: cf.push_one(port, changes, args.new_game, args.timeout, cb,
+                                                                pairings))
         for port in ports:
             r = ok.get(port)
             if r:
@@ -138,6 +149,10 @@ def config(args):
                                              "in progress" if game["started"] else "not started")
             print(f"  {'game':<9} {state} ({r['journal']}); {plural(r['archived_games'], 'game')} archived in "
                   f"{r['archive']}")
+            bat = r.get("battery")
+            print(f"  {'battery':<9} " + (f"{bat['percent']}% ({bat['mv'] / 1000:.2f} V)" if bat else
+                                          "not measured" if r.get("read") == "running" else
+                                          "not read (the clock was stopped to read it)"))
             if r["note"]:
                 print(f"  note: {r['note']}")
     return _finish(ports, errors)
@@ -156,9 +171,18 @@ def pull(args):
         return _fail(e)
     ok, errors = _run(ports, lambda port, cb: pull_one(port, args.dir, args.timeout, cb, args.clear))
     rows = [[p, ok[p]["board"], ok[p]["journals"], ok[p]["fetched"]] + ([ok[p]["cleared"]] if args.clear else [])
-            + [ok[p]["folder"]] for p in ports if p in ok]
+            + ["while running" if ok[p]["read"] == "running" else "stopped (a game comes back paused)",
+               ok[p]["folder"]] for p in ports if p in ok]
     if rows:
-        table(rows, ["PORT", "BOARD", "JOURNALS", "NEW"] + (["CLEARED"] if args.clear else []) + ["FOLDER"])
+        table(rows, ["PORT", "BOARD", "JOURNALS", "NEW"] + (["CLEARED"] if args.clear else []) + ["READ", "FOLDER"])
+    folders: dict[str, list[str]] = {}
+    for p in ports:
+        if p in ok:
+            folders.setdefault(ok[p]["folder"], []).append(p)
+    for folder, same in folders.items():
+        if len(same) > 1:
+            errors.append(f"{' and '.join(same)} share the folder {folder} (the same board number?): "
+                          "give each clock its own number (config push --port P --board N) and pull again")
     return _finish(ports, errors)
 
 

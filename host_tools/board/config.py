@@ -28,7 +28,7 @@ from device import settings as cfg
 from host_tools.board import BoardError
 from host_tools.board.link import Link
 
-GAME_KEYS = ("clock", "clock_black", "forfeit", "fouls")
+GAME_KEYS = ("clock", "clock_black", "forfeit", "fouls", "board", "red_name", "black_name")
 LANGUAGES = {"en": 0, "english": 0, "0": 0, "zh": 1, "chinese": 1, "中文": 1, "1": 1}
 SIDES = {"left": 0, "right": 1, "0": 0, "1": 1}
 SWITCH = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
@@ -77,7 +77,7 @@ def forfeit_ms(text):
 
 
 def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None, red_side=None, code=None,
-                 clock_black=None):
+                 clock_black=None, board=None, red=None, black=None):
     """The fields an organiser gave, as settings values; ValueError naming the option at fault."""
     out = {}
     if clock is not None:
@@ -115,8 +115,46 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
         out["code"] = "" if c in ("", "none", "off") else str(code).strip()
         if out["code"] and not (len(out["code"]) == 4 and out["code"].isdigit()):
             raise ValueError(f"--code {code}: give four digits, or none")
+    if board is not None:
+        if not digits(str(board).strip()) or not 0 <= int(board) <= 999:
+            raise ValueError(f"--board {board}: give the board number, 1 to 999 (0: none)")
+        out["board"] = int(board)
+    for option, key, name in (("--red", "red_name", red), ("--black", "black_name", black)):
+        if name is not None:
+            out[key] = _name(option, name)
     checked = cfg.check(out)  # the firmware's own rules (raises ValueError naming the field)
     return {key: checked[key] for key in out}  # as the firmware means them: 0000 is no code
+
+
+def _name(option, name):
+    name = " ".join(str(name).split())
+    if len(name) > cfg.NAME_MAX:
+        raise ValueError(f"{option} {name}: a name has at most {cfg.NAME_MAX} characters")
+    return name
+
+
+def read_pairings(path):
+    """A pairings CSV, rows board,red,black (a first row that is not a board number
+    is a header) -> {board: (red, black)}; ValueError naming the row at fault."""
+    import csv
+    import io
+    from host_tools.inputs import read_text
+    text = read_text(path, "--pairings")
+    rows = [r for r in csv.reader(io.StringIO(text)) if r and any(c.strip() for c in r)]
+    if rows and not rows[0][0].strip().isdigit():
+        rows = rows[1:]
+    pairings = {}
+    for i, r in enumerate(rows, 1):
+        r = [c.strip() for c in r]
+        if len(r) != 3 or not r[0].isdigit() or not 1 <= int(r[0]) <= 999:
+            raise ValueError(f"--pairings {path}: row {i}: write board,red,black (a board number 1 to 999)")
+        board = int(r[0])
+        if board in pairings:
+            raise ValueError(f"--pairings {path}: row {i}: board {board} is paired twice")
+        pairings[board] = (_name("--pairings", r[1]), _name("--pairings", r[2]))
+    if not pairings:
+        raise ValueError(f"--pairings {path}: no pairings in it")
+    return pairings
 
 
 def describe(values):
@@ -138,6 +176,8 @@ def describe(values):
         ("language", ("English", "Chinese")[values["language"]]),
         ("red side", ("left", "right")[values["red_side"]]),
         ("code", "set" if values["code"] else "none (holding ok opens the arbiter's menu)"),
+        ("board", str(values.get("board") or "none")),
+        ("players", f"Red {values.get('red_name') or '-'}, Black {values.get('black_name') or '-'}"),
     ]
 
 
@@ -191,7 +231,7 @@ def settle_journal(link, new_game):
         name = link.keep_journal()
         return (f"Its {'finished' if over else 'unfinished'} game is kept as {name}; "
                 "a new game starts with these settings.")
-    return ("A game is in progress: the new time control starts with the next game "
+    return ("A game is in progress: it keeps its own settings, and these start with the next game "
             f"(--new-game ends this one, keeping its record in {link.places()['archive']}).")
 
 
@@ -215,8 +255,9 @@ def _board_accepts(link):
         return None
 
 
-def push_one(port, changes, new_game=False, timeout=5.0, progress=None):
-    """Merge `changes` into a board's settings, write, read back, let its firmware check them."""
+def push_one(port, changes, new_game=False, timeout=5.0, progress=None, pairings=None):
+    """Merge `changes` into a board's settings, write, read back, let its firmware check them.
+    With `pairings` ({board: (red, black)}), the players of this board's own number."""
     progress = progress or (lambda *a, **k: None)
     progress("connect")
     link = Link(port, timeout)
@@ -224,6 +265,14 @@ def push_one(port, changes, new_game=False, timeout=5.0, progress=None):
         info = link.info()
         text = info.get("settings")
         before, note = _board_settings(port, text)
+        if pairings is not None:
+            board = changes.get("board", before.get("board"))
+            if not board:
+                raise BoardError(f"{port} has no board number: give it one first "
+                                 "(xqclock config push --port P --board N)")
+            if board not in pairings:
+                raise BoardError(f"{port} is board {board}, which the pairings do not list")
+            changes = dict(changes, red_name=pairings[board][0], black_name=pairings[board][1])
         values = cfg.check(dict(before, **changes))
         # write the fields the board had or was given: the firmware fills in the rest, and one
         # older than this copy is not handed a field it does not know
@@ -257,9 +306,43 @@ def push_one(port, changes, new_game=False, timeout=5.0, progress=None):
         raise
 
 
+def _json_or_none(data):
+    try:
+        return json.loads(data) if data else None
+    except ValueError:
+        return None
+
+
+def _show_live(port, timeout):
+    """show_one's answer read from the running clock (live.py): nothing stops."""
+    from host_tools.board.live import LiveClock
+    with LiveClock(port, timeout) as clock:
+        info = clock.info()
+        archive = (info["journal"].rsplit("/", 1)[0] or "") + "/games"
+        games = clock.listdir(archive)
+        manifest = _json_or_none(clock.read("/xqclock.json"))
+        profile = _json_or_none(clock.read("/profile.json"))
+    game = info.get("game")
+    journal = info["journal"]
+    return {"port": port, "board": info.get("uid"), "settings": cfg.check(dict(info["settings"])), "note": "",
+            "journal": journal, "archive": archive,
+            "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
+            "profile": profile and profile.get("name"),
+            "game": game and {k: game.get(k) for k in ("started", "over", "id")},
+            "archived_games": len([g for g in games if g.endswith(".xqj")]),
+            "battery": info.get("battery"), "read": "running"}
+
+
 def show_one(port, timeout=5.0, progress=None):
+    """What a clock holds: read while it runs when its firmware answers live reads,
+    else through the raw REPL (the clock stops a moment; a game comes back paused)."""
+    from host_tools.board.live import NotServing
     progress = progress or (lambda *a, **k: None)
     progress("connect")
+    try:
+        return _show_live(port, timeout)
+    except NotServing:
+        pass
     link = Link(port, timeout)
     try:
         info = link.info()
@@ -287,7 +370,7 @@ def show_one(port, timeout=5.0, progress=None):
             "profile": profile and profile.get("name"),
             "game": current and {"started": current[0], "over": current[1], "id": current[2]},
             "journal": places["journal"], "archive": places["archive"],
-            "archived_games": len([g for g in games if g.endswith(".xqj")])}
+            "archived_games": len([g for g in games if g.endswith(".xqj")]), "battery": None, "read": "stopped"}
 
 
 # -- the hall: where the clock reports (/network.json, device/hall.py) ---------------------

@@ -14,14 +14,17 @@ EXT = {"text": "txt", "json": "json", "csv": "csv"}
 
 
 def journal_paths(items):
-    """Files as given; a directory stands for its *.xqj files, in name order."""
+    """Files as given; a directory stands for its *.xqj files, in name order, or,
+    as `xqclock pull` writes a round (a folder per clock), for each clock's current
+    game (*/game.xqj; the games a clock archived are left out)."""
     paths = []
     for item in items:
         p = Path(item)
         if p.is_dir():
-            found = sorted(p.glob("*.xqj"))
+            found = sorted(p.glob("*.xqj")) or sorted(p.glob("*/game.xqj"))
             if not found:
-                raise ReportError("%s: no .xqj journals in this directory" % p)
+                raise ReportError("%s: no .xqj journals in this folder (nor a folder per clock, as "
+                                  "xqclock pull makes)" % p)
             paths.extend(found)
         elif p.exists():
             paths.append(p)

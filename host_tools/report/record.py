@@ -218,6 +218,9 @@ class GameRecord:
         elif kind == ev.CODE_LOCKOUT:
             self._add(n, t, "code-lockout", None, "Repeated wrong arbiter codes: the clock locked its menu "
                       "for %s" % words(value), value=value)
+        elif kind == ev.MOVED:
+            self._add(n, t, "moved", None, "The game moved to another clock (§22.4); this clock's "
+                      "record of it ends here" + note)
         elif kind == ev.POWER_ON:
             self._add(n, t, "power-on", None, "Power lost after the record at %s; the clock restarted "
                       "from its journal with the clocks paused" % hms(t))
@@ -320,10 +323,17 @@ class GameRecord:
             return "%s, counts as a Black win" % REASON_TEXT[reason]
         return REASON_TEXT[reason]
 
+    @property
+    def moved(self):
+        """Whether the game moved to another clock (§22.4), closing this journal."""
+        return self.game.moved_at != STOPPED
+
     def status(self):
         g = self.game
         if g.over():
             return "finished"
+        if self.moved:
+            return "moved to another clock"
         if not g.started:
             return "not started"
         return "in progress"

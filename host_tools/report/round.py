@@ -22,8 +22,46 @@ FIELDS = ("board", "red", "black", "result", "red_points", "black_points", "reas
 
 
 def board_from_name(path):
-    m = BOARD_RE.search(Path(path).stem)
+    """board-07.xqj, or board-07/game.xqj (a folder `xqclock pull` made) -> 7."""
+    p = Path(path)
+    m = BOARD_RE.search(p.stem) or (BOARD_RE.search(p.parent.name) if p.name == "game.xqj" else None)
     return int(m.group(1)) if m else None
+
+
+def shown_name(path):
+    """How a journal is named in a table: its file name, with its folder when every
+    clock's file has the same name (board-07/game.xqj)."""
+    p = Path(path)
+    return "%s/%s" % (p.parent.name, p.name) if p.name == "game.xqj" else p.name
+
+
+def _header(rec):
+    """(board, red, black) as the clock's journal header has them (config push)."""
+    if rec is None:
+        return None, "", ""
+    names = rec.settings.get("names") or ["", ""]
+    board = rec.settings.get("board")
+    return (board if isinstance(board, int) and board > 0 else None), names[0], names[1]
+
+
+def once_each(games):
+    """A game moved to another clock (§22.4) has the same id on both: count it once,
+    keeping the journal that goes on (the longer), and say so on stderr."""
+    by_id = {}
+    for g in games:
+        gid = g[1].settings.get("id") if g[1] is not None else None
+        if gid:
+            by_id.setdefault(gid, []).append(g)
+    dropped = set()
+    for gid, same in by_id.items():
+        if len(same) > 1:
+            keep = max(same, key=lambda g: (not g[1].moved, g[1].records))
+            for g in same:
+                if g is not keep:
+                    dropped.add(id(g))
+            print("xqclock: game %s is in %s: counted once, from %s" % (
+                gid, " and ".join(str(g[0]) for g in same), keep[0]), file=sys.stderr)
+    return [g for g in games if id(g) not in dropped]
 
 
 def read_mapping(csv_path):
@@ -57,6 +95,7 @@ def rows(paths, boards_csv=None):
             games.append((p, GameRecord(p), None))
         except ReportError as e:
             games.append((p, None, str(e)))
+    games = once_each(games)
     if boards_csv:
         mapping = read_mapping(boards_csv)
         placed = []
@@ -70,12 +109,13 @@ def rows(paths, boards_csv=None):
                   file=sys.stderr)
         items = placed + [({"board": None, "red": "", "black": ""}, g) for g in extra]
     else:
-        named = [board_from_name(g[0]) for g in games]
+        headers = [_header(g[1]) for g in games]
+        named = [h[0] or board_from_name(g[0]) for h, g in zip(headers, games)]
         if all(n is not None for n in named):
             numbers = named
         else:
             numbers = list(range(1, len(games) + 1))
-        items = [({"board": n, "red": "", "black": ""}, g) for n, g in zip(numbers, games)]
+        items = [({"board": n, "red": h[1], "black": h[2]}, g) for n, h, g in zip(numbers, headers, games)]
         seen: dict[int, object] = {}
         for n, g in zip(numbers, games):
             if n in seen:
@@ -139,7 +179,7 @@ def text_table(table):
         if r["status"] == "no journal":
             reason = "no journal found for %s" % r["journal"]
         elif r["journal"] and (not named or r["board"] is None):
-            reason = (reason + "  " if reason else "") + "[%s]" % Path(r["journal"]).name
+            reason = (reason + "  " if reason else "") + "[%s]" % shown_name(r["journal"])
         names = ("%-18s %-18s " % (r["red"][:18], r["black"][:18])) if named else ""
         out.append(("%5s  %s%-12s %5s %5s  %s" % (board, names, r["result"], rp, bp, reason)).rstrip())
     out.append("")

@@ -14,8 +14,8 @@ CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move"
               "text")
 
 LISTED = ("start", "pause", "resume", "moves", "bonus", "penalty", "result", "arrive", "foul",
-          "warning", "false-claim", "offer", "power-on", "code-lockout", "flag", "period", "overtime",
-          "press")
+          "warning", "false-claim", "offer", "power-on", "code-lockout", "moved", "flag", "period",
+          "overtime", "press")
 
 
 def text_sheet(rec):
