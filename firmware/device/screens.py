@@ -141,10 +141,12 @@ def caption(header, side):
     the board number and the player's name ("#7 Wang Tianyi"), cut to the
     screen's width. A name with characters the clock has no glyphs for is left
     out (the board number still shows)."""
-    names = header.get("names") or ("", "")
-    name = names[side] if text.drawable(names[side]) else ""
+    names = header.get("names")
+    name = names[side] if isinstance(names, list) and len(names) == 2 else ""
+    if not isinstance(name, str) or not text.drawable(name):
+        name = ""
     board = header.get("board")
-    words = ("#%d %s" % (board, name)) if board else name
+    words = ("#%d %s" % (board, name)) if isinstance(board, int) and board > 0 else name
     while text.width(words) > _W - 4:
         words = words[:-1]
     return words.strip()

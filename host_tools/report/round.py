@@ -39,9 +39,11 @@ def _header(rec):
     """(board, red, black) as the clock's journal header has them (config push)."""
     if rec is None:
         return None, "", ""
-    names = rec.settings.get("names") or ["", ""]
+    names = rec.settings.get("names")
+    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        names = ["", ""]
     board = rec.settings.get("board")
-    return (board if isinstance(board, int) and board > 0 else None), names[0], names[1]
+    return (board if type(board) is int and board > 0 else None), names[0], names[1]
 
 
 def once_each(games):
