@@ -223,6 +223,9 @@ def build_parser():
                            "print the chain hash (exit 0 intact, 1 not)")
     mode.add_argument("--round", action="store_true",
                       help="one results table for all the journals (board numbers, scores, points)")
+    mode.add_argument("--event", action="store_true",
+                      help="the event's cross-table: each JOURNAL is a round's folder (as pull writes it), "
+                           "in round order; players by name (or board), points per round, total")
     r.add_argument("--format", choices=("text", "json", "csv"), default="text",
                    help="text (a sheet to sign; default), json, or csv (one row per event)")
     r.add_argument("--chart", metavar="PNG",

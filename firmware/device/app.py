@@ -92,8 +92,8 @@ class App:
         red_side = self.values["red_side"]
         # the left display faces the player at the left lever
         self.screens = [kind(self.board.displays[i], i ^ red_side) for i in range(2)]
-        if kind is screens.OledScreen:
-            for scr in self.screens:
+        for scr in self.screens:
+            if isinstance(scr, screens.OledScreen):
                 scr.caption = screens.caption(self.table.settings, scr.side)
         # a restored game announces only the periods reached from now on
         self.periods = [self.game.sides[0].period, self.game.sides[1].period]
@@ -524,10 +524,10 @@ class App:
         size = -1
         try:
             import os
-            size = os.stat(self.journal)[6]
+            size = os.stat(self.store.journal)[6]
         except OSError:
             pass
-        return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.journal,
+        return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.store.journal,
                 "size": size, "game": {"id": self.table.settings.get("id"), "started": game.started,
                                        "over": game.over(), "paused": game.paused}}
 

@@ -103,11 +103,14 @@ class HostReads:
         self._sent = offset
 
     def _send_chunk(self):
-        data = self._file.read(CHUNK)
+        f = self._file
+        if f is None:
+            return
+        data = f.read(CHUNK)
         if data:
             self._sent += len(data)
             self._say("xq!data " + binascii.b2a_base64(data).decode().strip())
         if len(data) < CHUNK:
-            self._file.close()
+            f.close()
             self._file = None
             self._say("xq!end %d" % self._sent)

@@ -89,6 +89,26 @@ def check_heapsize(text):
     return text
 
 
+def press(flash, key, hold_ms=80, timeout=10.0):
+    """Press a key (lever_left, lever_right, start, minus, plus, ok) of the
+    virtual board whose flash is the folder `flash`, for hold_ms, as a finger
+    would: its clock's loop presses it (vboot.py's _HandTime). Returns once the
+    board has taken the press in hand; TimeoutError if it does not."""
+    hands = Path(flash) / ".xq-hands"
+    end = time.monotonic() + timeout
+
+    def taken():
+        while hands.exists():
+            if time.monotonic() > end:
+                raise TimeoutError(f"the virtual board in {flash} does not take key presses")
+            time.sleep(0.01)
+    taken()  # the press before
+    tmp = Path(flash) / ".xq-hands.tmp"
+    tmp.write_text(f"press {key} {int(hold_ms)}\n")
+    os.replace(tmp, hands)
+    taken()
+
+
 def _vm_termios(fd):
     """The VM's terminal: no line editing, no echo, no output processing,
     but ISIG, so a Ctrl-C byte reaches a running program as SIGINT (the unix
@@ -238,22 +258,8 @@ class VirtualBoard:
             os.kill(self.vm.pid, signal.SIGCONT)
 
     def press(self, key, hold_ms=80, timeout=10.0):
-        """Press a key of the clock (lever_left, lever_right, start, minus, plus, ok)
-        for hold_ms, as a finger would: the board's VM presses it (vboot.py's hand).
-        Returns once the board has taken the press in hand."""
-        hands = self.flash / ".xq-hands"
-        end = time.monotonic() + timeout
-        while hands.exists():  # the press before is still waiting
-            if time.monotonic() > end:
-                raise TimeoutError(f"virtual board {self.path} does not take key presses")
-            time.sleep(0.01)
-        tmp = self.flash / ".xq-hands.tmp"
-        tmp.write_text(f"press {key} {int(hold_ms)}\n")
-        os.replace(tmp, hands)
-        while hands.exists():
-            if time.monotonic() > end:
-                raise TimeoutError(f"virtual board {self.path} does not take key presses")
-            time.sleep(0.01)
+        """Press a key of this board: see press()."""
+        press(self.flash, key, hold_ms, timeout)
 
     def power_cycle(self):
         """Cut the power: the VM dies where it is and the board boots again

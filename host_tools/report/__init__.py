@@ -35,7 +35,7 @@ def journal_paths(items):
 
 def out_names(paths, records=None):
     """A file stem per journal for --out / --chart; stems that clash get the game id."""
-    stems = [p.stem for p in paths]
+    stems = [p.parent.name if p.name == "game.xqj" else p.stem for p in paths]  # pulled: board-07/game.xqj
     names = []
     for i, p in enumerate(paths):
         stem = stems[i]
@@ -60,12 +60,28 @@ def _check_outputs(args, count):
         read_text(args.boards, "--boards")
 
 
+def _event(args):
+    from host_tools.report import event
+    rounds = [journal_paths([item]) for item in args.journals]
+    _check_outputs(args, 0)
+    table = event.build(rounds)
+    if args.out:
+        out = Path(args.out)
+        (out / "event.txt").write_text(event.text_table(table), encoding="utf-8")
+        (out / "event.csv").write_text(event.csv_table(table), encoding="utf-8")
+        print("%s\n%s" % (out / "event.txt", out / "event.csv"), file=sys.stderr)
+    sys.stdout.write(event.render(table, args.format))
+    return 0
+
+
 def main(args):
     try:
         if args.boards and not args.round:
             raise ReportError("--boards goes with --round")
-        if args.chart and (args.verify or args.round):
-            raise ReportError("--chart goes with a game report, not --verify or --round")
+        if args.chart and (args.verify or args.round or args.event):
+            raise ReportError("--chart goes with a game report, not --verify, --round or --event")
+        if args.event:
+            return _event(args)
         if args.out and args.verify:
             raise ReportError("--verify prints its verdict; --out is for sheets and round tables")
         paths = journal_paths(args.journals)

@@ -324,6 +324,16 @@ class GameRecord:
         return REASON_TEXT[reason]
 
     @property
+    def players(self):
+        """(board, Red's name, Black's name) as the clock's journal header has them
+        (config push); None and "" where a header has none or not what a clock writes."""
+        names = self.settings.get("names")
+        if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+            names = ["", ""]
+        board = self.settings.get("board")
+        return (board if type(board) is int and board > 0 else None), names[0], names[1]
+
+    @property
     def moved(self):
         """Whether the game moved to another clock (§22.4), closing this journal."""
         return self.game.moved_at != STOPPED
@@ -379,6 +389,7 @@ class GameRecord:
         sides = {SIDES[s]: self.side_summary(s) for s in (RED, BLACK)}
         return {
             "journal": str(self.path), "id": self.settings.get("id"),
+            "board": self.players[0], "names": {"red": self.players[1], "black": self.players[2]},
             "settings": self.settings,
             "control": {"spec": self.control_spec(), "text": g.control.describe()},
             "foul_limit": g.foul_limit, "late_arrival": self.forfeit_text(),

@@ -37,13 +37,7 @@ def shown_name(path):
 
 def _header(rec):
     """(board, red, black) as the clock's journal header has them (config push)."""
-    if rec is None:
-        return None, "", ""
-    names = rec.settings.get("names")
-    if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
-        names = ["", ""]
-    board = rec.settings.get("board")
-    return (board if type(board) is int and board > 0 else None), names[0], names[1]
+    return (None, "", "") if rec is None else rec.players
 
 
 def once_each(games):
@@ -146,6 +140,8 @@ def _row(m, g):
         row.update(status="unreadable", result="?", reason=error)
         return row
     row["id"] = rec.settings.get("id") or ""
+    if not row["red"] and not row["black"]:  # a --boards CSV without names: the clock's own
+        row["red"], row["black"] = rec.players[1:]
     res = rec.result()
     row["status"] = rec.status()
     if res is None:

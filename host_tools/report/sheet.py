@@ -31,7 +31,10 @@ def text_sheet(rec):
     w("              [%s]" % d["control"]["spec"])
     w("Late arrival  %s;  foul limit %d" % (d["late_arrival"], d["foul_limit"]))
     w("")
-    w("Red (红)   ____________________________    Black (黑)  ____________________________")
+    board, red, black = rec.players
+    if board is not None:
+        w("Board         %d" % board)
+    w("Red (红)   %-28s    Black (黑)  %s" % (red or "_" * 28, black or "_" * 28))
     w("")
     res = d["result"]
     if res:
