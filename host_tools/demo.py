@@ -1,8 +1,9 @@
 """`xqclock demo`: play the bundled example game and print the clock as it goes."""
 from pathlib import Path
 
+from host_tools import firmware_path  # noqa: F401  (the firmware's modules)
 from clock import events as ev
-from clock.durations import time_text
+from clock.durations import shown
 from clock.game import SIDE_NAMES, REASONS
 from clock.table import build_game
 
@@ -10,9 +11,8 @@ EXAMPLE = Path(__file__).parent / "examples" / "demo.scn"
 
 
 def clock_text(ms):
-    """What the clock's display reads for ms left (rounded up, as the clock does)."""
-    out = bytearray(8)
-    return out[:time_text(ms, out)].decode()
+    """What the clock's display reads (the firmware's own rounding: up, so 4:44.2 reads 4:45)."""
+    return shown(ms)
 
 
 def describe(kind, side, value):

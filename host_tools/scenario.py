@@ -81,21 +81,9 @@ def _clock(rest):
     rest = rest.strip()
     if not rest:
         raise ValueError("write 'clock SPEC' or 'clock red=SPEC black=SPEC'")
-    if not rest.startswith(("red=", "black=")):
-        timecontrol.parse(rest)
-        return {"clock": rest}
-    first = "red" if rest.startswith("red=") else "black"
-    second = "black" if first == "red" else "red"
-    body, sep, other = rest[len(first) + 1:].partition(f" {second}=")
-    if not sep:
-        raise ValueError(f"write 'clock red=SPEC black=SPEC' (no {second}= found)")
-    specs = {first: body.strip(), second: other.strip()}
-    for side in ("red", "black"):
-        try:
-            timecontrol.parse_side(specs[side])
-        except ValueError as e:
-            raise ValueError(f"{side}: {e}") from None
-    return {"red": specs["red"], "black": specs["black"]}
+    timecontrol.parse_any(rest)  # names the side and the part at fault
+    both = timecontrol.sides(rest)
+    return {"clock": rest} if both is None else {"red": both[0], "black": both[1]}
 
 
 def _action(t, words):

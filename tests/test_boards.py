@@ -9,6 +9,7 @@ and are stopped by the fixtures.
 import hashlib
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -75,7 +76,10 @@ def test_virtual_board_answers_mpremote_and_emulates_resets(board, env):
     mpremote(env, board.path, "fs", "cp", str(FIRMWARE / "main.py"), ":main.py", "+", "fs", "mkdir", ":games")
     assert board.boots == boots + 1  # one soft reset per mpremote session
     assert (board.flash / "main.py").read_bytes() == (FIRMWARE / "main.py").read_bytes()
-    assert "games" in mpremote(env, board.path, "resume", "fs", "ls")
+    listing = mpremote(env, board.path, "resume", "fs", "ls")
+    assert "games/" in listing
+    # sizes as a board's filesystem gives them (the unix port's own listing has none)
+    assert re.search(r"^\s*%d main.py$" % (FIRMWARE / "main.py").stat().st_size, listing, re.M), listing
     # its unique id comes from machine.unique_id(), as on a Pico
     out = mpremote(env, board.path, "resume", "exec", "import machine, binascii; "
                    "print(binascii.hexlify(machine.unique_id()).decode())")

@@ -248,9 +248,9 @@ def test_out_dir_and_charts_for_several(tmp_path, capsys):
     b, _ = play(tmp_path, "clock 5m\nat 0 start\nat 3s press red\nend 1m\n", "b")
     code, out, err = run(capsys, a, b, "--out", tmp_path / "sheets", "--chart", tmp_path / "charts")
     assert code == 0, err
-    # both are game.xqj: the names get the game ids
+    # both are game.xqj, each in its own folder (as pull makes them): the sheets take the folders' names
     sheets = sorted(p.name for p in (tmp_path / "sheets").iterdir())
-    assert len(sheets) == 2 and all(s.startswith("game-") and s.endswith(".txt") for s in sheets)
+    assert sheets == ["a.txt", "b.txt"]
     charts = sorted((tmp_path / "charts").iterdir())
     assert len(charts) == 2 and all(p.read_bytes()[:4] == b"\x89PNG" for p in charts)
 

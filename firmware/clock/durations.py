@@ -136,3 +136,10 @@ def time_text(ms, out):
     out[n + 2] = 48 + s % 60 // 10
     out[n + 3] = 48 + s % 10
     return n + 4
+
+
+def shown(ms):
+    """What a clock's display reads for ms (time_text, as a str): for the host's
+    reports and demo, so they round exactly as the clock does."""
+    out = bytearray(8)
+    return bytes(out[:time_text(ms, out)]).decode()

@@ -246,6 +246,9 @@ def parse_side(spec):
         _modifier(tc, mod)
     if tc.increment_at_start and not tc.increment_ms:
         raise ValueError("'%s': increment-at-start needs an increment, e.g. 15m+10s;increment-at-start" % spec)
+    if tc.increment_ms and tc.delay_kind == DELAY_BRONSTEIN:
+        raise ValueError("'%s': a Fischer increment (+D) and a Bronstein delay both give time per move; "
+                         "choose one" % spec)
     if not tc.stages[0][0] and not tc.overtime_ms():
         raise ValueError("'%s': the first stage has no time" % spec)
     return tc
@@ -264,3 +267,33 @@ def parse(spec):
 def handicap(red_spec, black_spec):
     """A Control with a different spec per side."""
     return Control(parse_side(red_spec), parse_side(black_spec))
+
+
+def sides(text):
+    """'red=SPEC black=SPEC' (either order; specs may hold spaces, '1m;delay 5s')
+    -> (red spec, black spec); None for text that names no sides (one SPEC for
+    both). ValueError when a side is missing."""
+    text = normalize(text).strip()
+    if not (text.startswith("red=") or text.startswith("black=")):
+        return None
+    first = "red" if text.startswith("red=") else "black"
+    second = "black" if first == "red" else "red"
+    body, sep, other = text[len(first) + 1:].partition(" %s=" % second)
+    if not sep:
+        raise ValueError("write clock red=SPEC black=SPEC (no %s= found)" % second)
+    if first == "red":
+        return body.strip(), other.strip()
+    return other.strip(), body.strip()
+
+
+def parse_any(text):
+    """A Control from one SPEC for both sides or from 'red=SPEC black=SPEC'."""
+    both = sides(text)
+    if both is None:
+        return parse(text)
+    for name, spec in (("red", both[0]), ("black", both[1])):
+        try:
+            parse_side(spec)
+        except ValueError as e:
+            raise ValueError("%s: %s" % (name, e))
+    return handicap(both[0], both[1])

@@ -38,7 +38,7 @@ SWITCH = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": 
 
 def explain(spec):
     """A spec string or preset in words; ValueError naming the part at fault."""
-    return timecontrol.parse(spec).describe()
+    return timecontrol.parse_any(spec).describe()
 
 
 def presets():

@@ -52,6 +52,19 @@ class _Flash(vfs.VfsPosix):
         else:
             super().rename(a, b)
 
+    def ilistdir(self, path="/"):
+        """As a board's littlefs lists: (name, type, inode, size). The unix port's
+        VfsPosix gives no size, so `mpremote fs ls` showed 0 for every file."""
+        top = path.rstrip("/")
+        for e in super().ilistdir(path):
+            size = 0
+            if not e[1] & 0x4000:
+                try:
+                    size = self.stat(top + "/" + e[0])[6]
+                except OSError:
+                    pass
+            yield (e[0], e[1], e[2], size)
+
 
 def _player(steps, pins, active_low):
     """Play "t_ms down|up key" lines on the button pins, t from now."""

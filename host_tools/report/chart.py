@@ -52,7 +52,7 @@ def chart(rec, target):
                                       gridspec_kw={"height_ratios": [3, 2]})
     width = 0.4
     for s in (0, 1):
-        xs = [m["press"] + (s - 0.5) * width for m in moves[s]]
+        xs = [m["move"] + (s - 0.5) * width for m in moves[s]]  # the sheet's move numbers
         top.bar(xs, [m["think_ms"] / scale for m in moves[s]], width=width, color=COLOURS[s],
                 label=TITLES[s], alpha=0.9, linewidth=0)
         bottom.plot(xs, [m["remaining_ms"] / lscale for m in moves[s]], color=COLOURS[s],
@@ -61,7 +61,7 @@ def chart(rec, target):
     # period boundaries: after the move that completed the quota
     seen: dict[tuple, list[int]] = {}
     for p in d["periods"]:
-        x = p["after_press"] + 0.5
+        x = p["after_move"] + 0.5
         label = "overtime" if p["overtime"] else "period %d" % p["period"]
         key = (x, label)
         seen.setdefault(key, []).append(0 if p["side"] == "red" else 1)
@@ -75,7 +75,7 @@ def chart(rec, target):
     # flags: the move on which the time ran out, drawn with what it had taken
     for f in flags:
         s = 0 if f["side"] == "red" else 1
-        x = f["press"] + (s - 0.5) * width
+        x = f["move"] + (s - 0.5) * width
         y = f["think_ms"] / scale
         top.bar([x], [y], width=width, color="none", edgecolor=COLOURS[s], hatch="///", linewidth=1)
         top.plot([x], [y], marker="v", markersize=8, color=FLAG, zorder=5, clip_on=False)
@@ -94,7 +94,7 @@ def chart(rec, target):
     for ax in (top, bottom):
         ax.grid(axis="y", color="#dddddd", linewidth=0.6)
         ax.set_axisbelow(True)
-    n = max([len(moves[0]), len(moves[1])] + [f["press"] for f in flags] + [1])
+    n = max([m["move"] for side in moves for m in side] + [f["move"] for f in flags] + [1])
     bottom.set_xlim(0.3, n + 0.7)
     bottom.set_ylim(bottom=0)
     top.set_ylim(0, max([t / scale for t in thinks] + [1]) * 1.18)

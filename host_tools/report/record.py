@@ -12,7 +12,7 @@ from pathlib import Path
 
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from clock import events as ev
-from clock.durations import words
+from clock.durations import shown, words
 from clock.game import REASONS, RED, BLACK, DRAW, DRAW_REASONS
 from clock.journal import JournalError, Loaded
 from clock.sideclock import STOPPED
@@ -59,6 +59,12 @@ def hms(ms):
         return "-"
     s = ms // 1000
     return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
+
+
+def left(ms):
+    """Time left as the clock shows it: the firmware's own reading (rounded up, so
+    0:00 only when the flag fell; tenths under 20 s), as H:MM:SS from an hour."""
+    return shown(ms)
 
 
 def think(ms):
@@ -126,6 +132,8 @@ class GameRecord:
             self._event(n, t, kind, side, value, done, mid, after, think_ms)
             self._changes(n, t, mid, after, kind)
             self.last_ms = t
+        for e in self.events + self.moves[RED] + self.moves[BLACK]:
+            e["time"] = self.clock_time(e["t_ms"])  # now that the start is known
         self.records = loaded.count
         self.problem = loaded.problem
         self.dropped = loaded.dropped
@@ -160,7 +168,7 @@ class GameRecord:
                  "remaining_ms": c["remaining"], "used_ms": c["used"], "period": c["period"] + 1}
             self.moves[side].append(m)
             self._add(n, t, "move", side, "%s's move %d took %s; %s left"
-                      % (T, c["moves"], think(think_ms), hms(c["remaining"])),
+                      % (T, c["moves"], think(think_ms), left(c["remaining"])),
                       move=c["moves"], think_ms=think_ms, value=c["moves"])
         elif kind == ev.START:
             self.start_ms = t
@@ -223,7 +231,18 @@ class GameRecord:
                       "record of it ends here" + note)
         elif kind == ev.POWER_ON:
             self._add(n, t, "power-on", None, "Power lost after the record at %s; the clock restarted "
-                      "from its journal with the clocks paused" % hms(t))
+                      "from its journal with the clocks paused" % self.clock_time(t))
+
+    def clock_time(self, t):
+        """Game time of a journal time t: from the start (the journal counts from when
+        the game was set up); before the start, "-" and how long before."""
+        if t is None or t < 0:
+            return "-"
+        if self.start_ms is None:
+            return hms(t)
+        if t < self.start_ms:
+            return "-" + hms(self.start_ms - t)
+        return hms(t - self.start_ms)
 
     def _late(self, t):
         if self.start_ms is None:
@@ -355,7 +374,7 @@ class GameRecord:
         score = g.score()
         red, black = POINTS[score]
         return {"winner": None if g.winner == DRAW else SIDES[g.winner], "reason": REASONS[g.reason],
-                "score": score, "at_ms": g.result_at, "time": hms(g.result_at),
+                "score": score, "at_ms": g.result_at, "time": self.clock_time(g.result_at),
                 "text": self._result_words(g), "points": {"red": red, "black": black}}
 
     def control_spec(self):
@@ -378,7 +397,7 @@ class GameRecord:
         g = self.game
         c = g.sides[s]
         return {"moves": c.moves, "used_ms": c.used, "used": hms(c.used), "remaining_ms": c.remaining,
-                "remaining": hms(c.remaining), "period": c.period + 1, "overtime": c.overtime,
+                "remaining": left(c.remaining), "period": c.period + 1, "overtime": c.overtime,
                 "flag_at_ms": None if c.flag_at == STOPPED else c.flag_at,
                 "fouls": g.fouls[s], "warnings": g.warnings[s], "offers": g.offers[s],
                 "repeat_offers": g.repeat_offers[s], "present": g.present[s],

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 
 from host_tools.report import verify
-from host_tools.report.record import GameRecord, ReportError, fmt_points, hms
+from host_tools.report.record import GameRecord, ReportError, fmt_points
 
 BOARD_RE = re.compile(r"board[-_ ]?0*(\d+)$", re.IGNORECASE)
 FIELDS = ("board", "red", "black", "result", "red_points", "black_points", "reason", "status",
@@ -148,7 +148,7 @@ def _row(m, g):
         row["result"] = rec.status()
         return row
     row.update(result=res["score"], red_points=res["points"]["red"],
-               black_points=res["points"]["black"], reason=rec.short_reason(), at=hms(res["at_ms"]))
+               black_points=res["points"]["black"], reason=rec.short_reason(), at=res["time"])
     return row
 
 

@@ -6,7 +6,7 @@ import textwrap
 
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from clock.game import RED, BLACK
-from host_tools.report.record import TITLES, fmt_points, hms, think
+from host_tools.report.record import TITLES, fmt_points, left, think
 from host_tools.wording import plural
 
 CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move", "think_ms",
@@ -46,7 +46,7 @@ def text_sheet(rec):
         w("RESULT        none yet: %s%s (last record at %s)"
           % ("the game is in progress" if g.started else "the game has not started", ", paused" if d["paused"] else
              ", %s's clock running" % TITLES[running] if running in (RED, BLACK) else "",
-             hms(d["last_record_ms"])))
+             rec.clock_time(d["last_record_ms"])))
     w("")
     rows = (("Moves", lambda s: "%d" % s["moves"]),
             ("Time used", lambda s: s["used"]),
@@ -56,14 +56,17 @@ def text_sheet(rec):
             ("Warnings", lambda s: "%d" % s["warnings"]),
             ("Draw offers", lambda s: "%d" % s["offers"] + (" (%d repeated)" % s["repeat_offers"]
                                                               if s["repeat_offers"] else "")),
-            ("Flag fell at", lambda s: hms(s["flag_at_ms"]) if s["flag_at_ms"] is not None else "-"),
-            ("Arrived at", lambda s: hms(s["arrived_at_ms"]) if s["arrived_at_ms"] is not None
+            ("Flag fell at", lambda s: rec.clock_time(s["flag_at_ms"]) if s["flag_at_ms"] is not None else "-"),
+            ("Arrived at", lambda s: rec.clock_time(s["arrived_at_ms"]) if s["arrived_at_ms"] is not None
              else ("absent" if not s["present"] else "-")))
     w("%-14s %-22s %-22s" % ("", "Red", "Black"))
     for label, f in rows:
         w("%-14s %-22s %-22s" % (label, f(d["red"]), f(d["black"])))
     w("")
-    w("EVENTS (game time H:MM:SS)")
+    w("Times left read as the clock showed them (rounded up: 0:00 only once the flag fell; tenths under")
+    w("20 s); times used and game times (from the start) are rounded down to the second.")
+    w("")
+    w("EVENTS (game time H:MM:SS from the start)")
     listed = [e for e in d["events"] if e["event"] in LISTED]
     if not listed:
         w("  none")
@@ -87,7 +90,7 @@ def text_sheet(rec):
             for side in (red, black):
                 if i < len(side):
                     m = side[i]
-                    cells.append("%-9s %-9s" % (think(m["think_ms"]), hms(m["remaining_ms"])))
+                    cells.append("%-9s %-9s" % (think(m["think_ms"]), left(m["remaining_ms"])))
                 else:
                     cells.append("%-9s %-9s" % ("", ""))
             num = red[i]["move"] if i < len(red) else black[i]["move"]

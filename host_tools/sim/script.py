@@ -25,6 +25,7 @@
 #
 # Times are from the start of the script, in the forms of SCENARIOS.md.
 
+from clock import timecontrol
 from clock.durations import parse_ms, digits
 from device.settings import DEFAULTS, check
 from timeline import Timeline
@@ -60,8 +61,10 @@ def _display(word, line):
 
 
 def _setting(values, word, arg, line):
-    if word == "clock":
-        values["clock"] = arg
+    if word == "clock":  # one SPEC for both sides, or red=SPEC black=SPEC
+        timecontrol.parse_any(arg)
+        both = timecontrol.sides(arg)
+        values["clock"], values["clock_black"] = (arg, "") if both is None else both
     elif word == "language" and arg in ("en", "zh"):
         values["language"] = 1 if arg == "zh" else 0
     elif word == "sound" and arg in ("on", "off"):
