@@ -74,3 +74,29 @@ def test_the_menu_footer_speaks_the_screen_language(tmp_path):
     footer = [[fb.pixel(x, y) for x in range(128)] for y in range(48, 64)]
     assert [list(row) for row in rows[48:64]] == footer
     assert any(any(row) for row in footer)
+
+
+def _line(rows, y=48):
+    return [list(row) for row in rows[y + 1:y + 15]]
+
+
+def _drawn(words, y=48, x=2):
+    buf = bytearray(128 * 64 // 8)
+    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+    text.draw(fb, words, x, y)
+    return [[fb.pixel(xx, yy) for xx in range(128)] for yy in range(y + 1, y + 15)]
+
+
+def test_the_board_and_each_players_name_show_until_the_start(tmp_path):
+    r = rig(tmp_path, "oled", board=7, red_name="Wang Tianyi", black_name="Lü Qin")
+    r.run(100)
+    assert _line(r.frame(0)) == _drawn("#7 Wang Tianyi")  # Red sits at the left lever
+    assert _line(r.frame(1)) == _drawn("#7")  # no glyph for ü: the board number alone
+    r.down(START)
+    r.run(100)
+    r.up(START)
+    r.run(100)
+    assert _line(r.frame(0)) != _drawn("#7 Wang Tianyi")  # the game's own line from the start
+    from clock.journal import Loaded
+    header = Loaded(str(tmp_path / "game.xqj")).settings
+    assert header["board"] == 7 and header["names"] == ["Wang Tianyi", "Lü Qin"]

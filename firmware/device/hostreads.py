@@ -49,7 +49,11 @@ class HostReads:
         self._steps = 0
         n = 0
         while n < _MAX_LINE and self._waiting():
-            self._take(self.stdin.read(1))
+            ch = self.stdin.read(1)
+            if not ch:  # the console closed: nothing more will come
+                self._poll.unregister(self.stdin)
+                return
+            self._take(ch)
             n += 1
 
     def _waiting(self):
@@ -58,8 +62,6 @@ class HostReads:
         return False
 
     def _take(self, ch):
-        if not ch:
-            return
         c = ord(ch)
         if c == 10 or c == 13:
             if self._n:
