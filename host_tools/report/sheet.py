@@ -26,7 +26,8 @@ def text_sheet(rec):
     w = out.append
     w("XIANGQI GAME RECORD (§10.1)")
     w("=" * 78)
-    w("Journal       %s   (game id %s)" % (rec.path.name, d["id"] or "-"))
+    w("Journal       %s   (game id %s)" % (("%s/%s" % (rec.path.parent.name, rec.path.name)) if rec.path.name == "game.xqj" else rec.path.name,
+                                                  d["id"] or "-"))
     w("Time control  %s" % d["control"]["text"])
     w("              [%s]" % d["control"]["spec"])
     w("Late arrival  %s;  foul limit %d" % (d["late_arrival"], d["foul_limit"]))
