@@ -46,11 +46,13 @@ def side_spec(draw):
     else:
         main = "%s/%d,%s/%d*" % (a, draw(quota), dur(draw(ms_main)), draw(quota))
     at_start = False
+    inc = 0
     if draw(st.booleans()):
         inc = draw(st.integers(0, 5000))
         main += "+" + dur(inc)
         at_start = inc > 0 and draw(st.booleans())
-    mod = draw(st.sampled_from(["", "", "delay", "bronstein", "byoyomi", "canadian", "permove"]))
+    # a Fischer increment and a Bronstein delay together are refused (both give time per move)
+    mod = draw(st.sampled_from(["", "", "delay", "byoyomi", "canadian", "permove"] + ([] if inc else ["bronstein"])))
     d = dur(draw(st.integers(1, 8000)))
     if mod in ("delay", "bronstein", "permove"):
         if mod == "permove":

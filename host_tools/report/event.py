@@ -26,7 +26,7 @@ def player(row, side):
 
 def build(rounds):
     """rounds: [[journal path, ...] per round] -> {"rounds": n, "players": [...]}, sorted."""
-    players = {}
+    players: dict[str, dict] = {}
     for i, paths in enumerate(rounds):
         for row in round_table.rows(paths):
             if row["status"] in ("no journal", "unreadable"):

@@ -132,8 +132,8 @@ class GameRecord:
             self._event(n, t, kind, side, value, done, mid, after, think_ms)
             self._changes(n, t, mid, after, kind)
             self.last_ms = t
-        for e in self.events + self.moves[RED] + self.moves[BLACK]:
-            e["time"] = self.clock_time(e["t_ms"])  # now that the start is known
+        for entry in self.events + self.moves[RED] + self.moves[BLACK]:
+            entry["time"] = self.clock_time(entry["t_ms"])  # now that the start is known
         self.records = loaded.count
         self.problem = loaded.problem
         self.dropped = loaded.dropped

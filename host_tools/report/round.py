@@ -43,7 +43,7 @@ def _header(rec):
 def once_each(games):
     """A game moved to another clock (§22.4) has the same id on both: count it once,
     keeping the journal that goes on (the longer), and say so on stderr."""
-    by_id = {}
+    by_id: dict[str, list] = {}
     for g in games:
         gid = g[1].settings.get("id") if g[1] is not None else None
         if gid:

@@ -1,5 +1,5 @@
 # Simple (US) delay and Bronstein delay.
-from support import MIN, S, new_game, remaining
+from support import S, new_game, raises, remaining
 from clock.game import RED, BLACK
 
 
@@ -97,9 +97,7 @@ def test_bronstein_cannot_save_a_move_longer_than_the_time_left():
     assert g.winner == BLACK
 
 
-def test_bronstein_with_an_increment_both_after_the_move():
-    g = new_game("1m+2s;bronstein 5s")
-    g.start(0)
-    g.press(RED, 7000)  # -7 s, +5 s back, +2 s
-    assert g.sides[RED].remaining == 60000
-    assert g.sides[BLACK].remaining == MIN
+def test_bronstein_with_an_increment_is_refused():
+    # both give time per move: contradictory, so a control names one (issue 12.15)
+    e = raises(ValueError, new_game, "1m+2s;bronstein 5s")
+    assert "Fischer increment" in str(e) and "Bronstein" in str(e)
