@@ -5,7 +5,7 @@ from support import scratch
 from device import settings as cfg
 
 GOOD_TYPES = {"clock": str, "clock_black": str, "forfeit": int, "fouls": int, "sound": bool,
-              "language": int, "red_side": int, "code": str}
+              "language": int, "red_side": int, "code": str, "board": int, "red_name": str, "black_name": str}
 
 
 def load(text):
@@ -41,7 +41,12 @@ def test_a_bad_field_is_refused_on_its_own():
                         ('{"red_side": 2, "code": "2468"}', "red_side"),
                         ('{"fouls": "3", "code": "2468"}', "fouls"),
                         ('{"forfeit": 1.5, "code": "2468"}', "forfeit"),
-                        ('{"clock": "nope", "code": "2468"}', "clock")):
+                        ('{"clock": "nope", "code": "2468"}', "clock"),
+                        ('{"board": 1000, "code": "2468"}', "board"),
+                        ('{"board": true, "code": "2468"}', "board"),
+                        ('{"red_name": 7, "code": "2468"}', "red_name"),
+                        ('{"black_name": "a\\nb", "code": "2468"}', "black_name"),
+                        ('{"red_name": "%s", "code": "2468"}' % ("x" * 41), "red_name")):
         values, problem = load(text)
         assert problem is not None and field in problem, (text, problem)
         assert values["code"] == "2468", text  # the lock stays
