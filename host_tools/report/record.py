@@ -15,7 +15,7 @@ from clock import events as ev
 from clock.durations import shown, words
 from clock.game import REASONS, RED, BLACK, DRAW, DRAW_REASONS
 from clock.journal import JournalError, Loaded
-from clock.sideclock import STOPPED
+from clock.sideclock import STOPPED, UNSET
 from clock.table import build_game
 from host_tools.wording import plural
 
@@ -355,7 +355,7 @@ class GameRecord:
     @property
     def moved(self):
         """Whether the game moved to another clock (§22.4), closing this journal."""
-        return self.game.moved_at != STOPPED
+        return self.game.moved_at != UNSET
 
     def status(self):
         g = self.game
