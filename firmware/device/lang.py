@@ -20,8 +20,6 @@ RESTORED = ("POWER BACK", "断电恢复")
 WIN = ("WIN", "胜")
 LOSS = ("LOSS", "负")
 DRAW = ("DRAW", "和棋")
-OFFER = ("DRAW?", "提和")
-READY = ("READY", "准备")
 MOVED = ("MOVED", "已转移")  # the game went on on another clock (§22.4)
 # a latched fault (device/faults.py), then the words of its kinds, in faults.KINDS order
 FAULT = ("ERR", "故障")
