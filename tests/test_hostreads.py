@@ -5,7 +5,7 @@ import json
 import subprocess
 
 from host_tools.board import FIRMWARE
-from host_tools.scenario import micropython_binary
+from host_tools.unixport import binary as micropython_binary
 
 LOOP = """
 import micropython, sys, time
