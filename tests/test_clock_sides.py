@@ -16,9 +16,9 @@ def test_config_explain_takes_one_control_per_side(capsys):
 
 
 def test_a_simulation_script_takes_one_control_per_side():
-    values, _, _ = script.parse("clock red=6m+3s black=4m+3s\nend 1s\n")
+    values = script.parse("clock red=6m+3s black=4m+3s\nend 1s\n")[0]
     assert (values["clock"], values["clock_black"]) == ("6m+3s", "4m+3s")
-    values, _, _ = script.parse("clock black=4m+3s red=6m+3s\nend 1s\n")
+    values = script.parse("clock black=4m+3s red=6m+3s\nend 1s\n")[0]
     assert (values["clock"], values["clock_black"]) == ("6m+3s", "4m+3s")
     with pytest.raises(script.ScriptError, match="no black= found"):
         script.parse("clock red=6m+3s\nend 1s\n")
