@@ -28,11 +28,10 @@ def cmd_demo(args):
     from host_tools import demo
     path = args.file or demo.EXAMPLE
     try:
-        sc = scenario.parse(inputs.read_text(path, "scenario"))
+        demo.run(path)
     except scenario.ScenarioError as e:
         print(f"{path}:{e}", file=sys.stderr)
         return 2
-    demo.run(sc)
     return 0
 
 

@@ -41,8 +41,11 @@ def line(game, what, at=None):
     return f"{elapsed(game.now if at is None else at)}  {what:<22}" + "   ".join(marks)
 
 
-def run(sc, out=print):
-    """Play a parsed scenario (host_tools.scenario.parse), printing each step."""
+def run(path=EXAMPLE, out=print):
+    """Play a scenario file, printing each step (UsageError or ScenarioError on a bad one)."""
+    from host_tools import scenario
+    from host_tools.inputs import read_text
+    sc = scenario.parse(read_text(path, "scenario"))
     game = build_game(sc.settings())
     out(f"Time control: {game.control.describe()}")
     for t, kind, side, value in sc.events + [[sc.end, None, 0, 0]]:

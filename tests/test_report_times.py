@@ -40,8 +40,9 @@ def test_one_move_number_after_a_correction(tmp_path):
     assert "time runs out on move 30" in text_sheet(rec)
 
 
-def test_the_demo_reads_as_the_clock():
+def test_the_demo_reads_as_the_clock(tmp_path):
     from host_tools import demo
     lines = []
-    demo.run(scenario.parse("clock 5m\nat 0 start\nat 15.3s press red\nend 16s\n"), lines.append)
+    (tmp_path / "d.scn").write_text("clock 5m\nat 0 start\nat 15.3s press red\nend 16s\n")
+    demo.run(tmp_path / "d.scn", lines.append)
     assert "4:45" in lines[2] and "4:44" not in "".join(lines)  # it read 4:44 before
