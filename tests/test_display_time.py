@@ -219,3 +219,21 @@ def test_a_restored_game_does_not_announce_a_period_reached_before_the_cut(tmp_p
     r.run(100)
     assert not shows(r.frame(0), "NEW PERIOD", 48, 2)
     assert not bar(r.frame(0))  # restored paused
+
+
+# -- no allocation in the loop's step, in every mode above -----------------------------------------
+
+def test_the_loop_step_allocates_nothing_in_these_modes_on_micropython(tmp_path):
+    import json
+    import os
+    import subprocess
+    from host_tools import simulate
+    from host_tools.firmware_path import FIRMWARE, PROFILES
+    from host_tools.scenario import micropython_binary
+    sim = simulate.SIM
+    env = dict(os.environ, MICROPYPATH=":".join([str(sim / "mpy"), str(sim), str(FIRMWARE), ".frozen"]))
+    proc = subprocess.run([micropython_binary(), str(FIRMWARE.parent / "tests" / "mp_display_steps.py"),
+                           str(PROFILES), str(tmp_path)], capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out == {"oled": [False] * 4, "segment7": [False] * 4}, out
