@@ -225,15 +225,10 @@ def test_a_restored_game_does_not_announce_a_period_reached_before_the_cut(tmp_p
 
 def test_the_loop_step_allocates_nothing_in_these_modes_on_micropython(tmp_path):
     import json
-    import os
-    import subprocess
-    from host_tools import simulate
+    from host_tools import unixport
     from host_tools.firmware_path import FIRMWARE, PROFILES
-    from host_tools.scenario import micropython_binary
-    sim = simulate.SIM
-    env = dict(os.environ, MICROPYPATH=":".join([str(sim / "mpy"), str(sim), str(FIRMWARE), ".frozen"]))
-    proc = subprocess.run([micropython_binary(), str(FIRMWARE.parent / "tests" / "mp_display_steps.py"),
-                           str(PROFILES), str(tmp_path)], capture_output=True, text=True, env=env, timeout=300)
+    proc = unixport.run(unixport.SCRIPTS / "display_steps.py", PROFILES, tmp_path,
+                        path=(*unixport.SIM_PATH, FIRMWARE), timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     assert out == {"oled": [False] * 4, "segment7": [False] * 4}, out

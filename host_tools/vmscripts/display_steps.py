@@ -1,7 +1,7 @@
 # The loop's step allocates nothing in each display mode of issue 16 (a delay
 # counting down, a per-move limit, byo-yomi, a Canadian block, a period just
-# marked), on both builds: run on the MicroPython unix port with host_tools/sim
-# on MICROPYPATH (tests/test_display_time.py); prints one line of JSON.
+# marked), on both builds: run on the MicroPython unix port through
+# host_tools.unixport (tests/test_display_time.py); prints one line of JSON.
 import json
 import os
 import sys
