@@ -76,9 +76,9 @@ def test_a_failing_loop_step_is_marked_and_printed_once_per_quiet_period(tmp_pat
     r = rig(tmp_path)
     r.press(START)
 
-    def broken(now):
+    def broken(*args):
         raise RuntimeError("broken sound")
-    r.app.sound = broken  # fails at every step from now on
+    r.app.alerts.update = broken  # fails at every step from now on
     r.run(5000)
     assert shows(r.frame(0), "ERR PROGRAM", 48, 2)
     printed = [line for line in capsys.readouterr().out.splitlines() if "broken sound" in line]

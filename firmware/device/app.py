@@ -1,20 +1,21 @@
 # The clock on the board: keys become events for the table (rules + journal),
-# the game becomes screens, sounds mark flags and periods. One loop step
+# the game becomes screens; the arbiter's menus are device/arbiter.py, the
+# beeps and period marks device/alerts.py. One loop step
 # allocates nothing when nothing happens: it drains the key edges the IRQ
 # stored, lets the table find flags and write checkpoints, and redraws only
 # what changed.
 
 from clock import events as ev
-from clock.game import RED, BLACK, REASONS, STOPPED, UNSET, R_TIME, R_MOVE_TIME, R_ENTERED, may_enter
+from clock.game import UNSET
 from clock.table import Table, boot
-from clock import timecontrol
-from device import buzzer as tones
 from device import faults, lang, screens
 from device import settings as cfg
 from device import storage
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
+from device.alerts import Alerts
+from device.arbiter import Arbiter
 from device.gametime import GameTime
-from device.menu import Menu, Choice, Number, Code, Message, DONE
+from device.menu import Menu, Code, Message, DONE
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
@@ -25,17 +26,10 @@ ARBITER_IDLE_MS = 20000
 CODE_TRIES = 3
 LOCKOUT_MS = 300000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
-NEW_PERIOD_MS = 3000  # "new period" stays on the screen this long
-PERIOD_MARK_MS = 300000  # then the period stays marked this long (DGT: 5 min)
 LOOP_MS = 10
 RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
 REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
 BATTERY_MS = 1000  # the battery is read this often
-
-
-def _clock_words(ms):
-    s = ms // 1000
-    return "%d:%02d" % (s // 60, s % 60)
 
 
 class App:
@@ -56,6 +50,7 @@ class App:
         self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
         self.gt.ms = self.table.game.now  # a restored game goes on from its last record
         self.menu = Menu()
+        self.menus = Arbiter(self)
         self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
         self.menu_tick = 0  # tick of the last key (levers aside) while a menu is open
         self.wrong_codes = 0  # wrong codes in a row
@@ -95,12 +90,7 @@ class App:
         for scr in self.screens:
             if isinstance(scr, screens.OledScreen):
                 scr.caption = screens.caption(self.table.settings, scr.side)
-        # a restored game announces only the periods reached from now on
-        self.periods = [self.game.sides[0].period, self.game.sides[1].period]
-        self.new_period_until = [UNSET, UNSET]
-        self.period_mark_until = [UNSET, UNSET]
-        self.sounded = [UNSET, UNSET]  # last countdown second beeped, per side
-        self.flag_sounded = False
+        self.alerts = Alerts(self.game, self.board.buzzer)
 
     @property
     def game(self):
@@ -201,7 +191,7 @@ class App:
             self._after_menu_key()
         self.table.tick(now)
         self.check_storage()
-        self.sound(now)
+        self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"])
         self.check_hardware(tick)
         self.draw(now)
         if self.hall is not None:
@@ -287,7 +277,7 @@ class App:
             self.menu.open(Code(lang.MENU["code"], 4, self._check_code))
         else:
             self.arbiter = True
-            self.menu.open(self.main_menu())
+            self.menu.open(self.menus.main())
         self.draw_menu()
 
     def _check_code(self, code):
@@ -295,7 +285,7 @@ class App:
         if code == self.values["code"]:
             self.wrong_codes = 0
             self.arbiter = True
-            return self.main_menu()
+            return self.menus.main()
         self.wrong_codes += 1
         if self.wrong_codes < CODE_TRIES:
             return DONE  # held ok again for the next try: about 10 s a guess
@@ -311,170 +301,7 @@ class App:
     def now(self):
         return self.gt.now()
 
-    def _event(self, kind, side=0, value=0):
-        self.table.event(self.now(), kind, side, value)
-        return DONE
-
-    def _side(self, title, then):
-        return Choice(title, lang.SIDE, then)
-
-    def main_menu(self):
-        game = self.game
-        m = lang.MENU
-        items = []
-        if game.started and not game.over():
-            items.append((m["resume"] if game.paused else m["pause"], self._pause_resume))
-            items.append((m["add"], lambda: self._side(m["add"], lambda s: self._amount(m["add"], s, 1))))
-            items.append((m["take"], lambda: self._side(m["take"], lambda s: self._amount(m["take"], s, -1))))
-            items.append((m["moves"], lambda: self._side(m["moves"], self._moves)))
-            for key, kind in (("foul", ev.FOUL), ("warn", ev.WARN), ("claim", ev.FALSE_CLAIM)):
-                items.append((m[key], self._side_event(m[key], kind)))
-            if not (game.present[RED] and game.present[BLACK]):
-                items.append((m["arrive"], self._side_event(m["arrive"], ev.ARRIVE)))
-            items.append((m["result"], self._result))
-        else:
-            items.append((m["preset"], self._presets))
-            items.append((m["custom"], self._custom))
-            items.append((m["settings"], self._settings))
-            if not game.started:
-                items.append((lang.LATE, lambda: self._side(lang.LATE, self._mark_absent)))
-            items.append((m["start"], self._new_game))
-        items.append((m["exit"], self._exit))
-        return Choice(m["arbiter"], [label for label, _ in items], lambda i: items[i][1]())
-
-    def _pause_resume(self):
-        return self._event(ev.RESUME if self.game.paused else ev.PAUSE)
-
-    def _side_event(self, title, kind):
-        return lambda: self._side(title, lambda s: self._event(kind, s))
-
-    def _amount(self, title, side, sign):
-        return Number(title, 60000, 5000, 5000, 3600000,
-                      lambda ms: self._event(ev.ADJUST, side, sign * ms), _clock_words)
-
-    def _moves(self, side):
-        return Number(lang.MENU["moves"], self.game.sides[side].moves, 1, 0, 999,
-                      lambda n: self._event(ev.MOVES, side, n))
-
-    def _result(self):
-        winners = (lang.SIDE[RED], lang.SIDE[BLACK], lang.DRAW)
-
-        def reason(w):
-            entered = [r for r in range(R_ENTERED, len(REASONS)) if may_enter(w, r)]
-            return Choice(lang.MENU["result"], [lang.REASONS[i] for i in entered],
-                          lambda i: self._event(ev.RESULT, w, entered[i]))
-        return Choice(lang.MENU["result"], winners, reason)
-
-    def _mark_absent(self, side):
-        self.absent[side] = 1 - self.absent[side]
-        self._new_game()
-        return DONE
-
-    def _presets(self):
-        names = [n for n in timecontrol.PRESETS if n != "cxa1999-6.5"] + ["cxa1999-6.5"]
-
-        def chosen(i):
-            if names[i] == "cxa1999-6.5":
-                return Number("cxa1999-6.5", 20, 5, 5, 180,
-                              lambda mins: self._update({"clock": "cxa1999-6.5:%dm" % mins, "clock_black": ""}),
-                              lambda v: "%d min" % v)
-            return self._update({"clock": names[i], "clock_black": ""})
-        return Choice(lang.MENU["preset"], names, chosen)
-
-    def _custom(self):
-        """Build a control step by step: two stages, increment, delay, byo-yomi,
-        per-move limit, and a different main time for Black (handicap)."""
-        m = lang.MENU
-        spec = {}
-
-        def num(title, key, value, step, lo, hi, then, unit=""):
-            def ok(v):
-                spec[key] = v
-                return then(v)
-            return Number(title, value, step, lo, hi, ok, lambda v: "%d%s" % (v, unit))
-
-        def finish(_):
-            stages = "%dm" % spec["t1"]
-            if spec["n1"]:
-                stages += "/%d" % spec["n1"]
-                stages += ",%dm" % spec["t2"] + ("/%d*" % spec["n2"] if spec["n2"] else "")
-            tail = "+%ds" % spec["inc"] if spec["inc"] else ""
-            if spec.get("delay"):
-                tail += ";%s %ds" % (("delay", "bronstein")[spec["kind"] - 1], spec["delay"])
-            if spec.get("byo"):
-                tail += ";byoyomi %dx%ds" % (spec["byo"], spec["byo_s"])
-            if spec["permove"]:
-                tail += ";permove %ds" % spec["permove"]
-            red = stages + tail
-            black = red
-            if spec["black"]:
-                black = ("%dm" % spec["black"]) + red[len("%dm" % spec["t1"]):]
-            return self._update({"clock": red, "clock_black": "" if black == red else black})
-
-        def pick(title, key, values, then, unit=" s"):
-            def ok(i):
-                spec[key] = values[i]
-                return then(values[i])
-            labels = [(m["none"] if v == 0 else "%d%s" % (v, unit)) for v in values]
-            return Choice(title, labels, ok)
-
-        def black_time(v):
-            spec["black"] = 0 if v == spec["t1"] else v  # the same as Red's: no handicap
-            return finish(v)
-
-        def handicap(_):
-            return num(m["handicap"], "black", spec["t1"], 1, 1, 300, black_time, " min")
-
-        def permove(_):
-            return pick(m["permove"], "permove", (0, 30, 60, 90, 120, 180, 300), handicap)
-
-        def byoyomi(_):
-            def seconds(n):
-                return pick(m["byoyomi"], "byo_s", (10, 20, 30, 40, 60), permove) if n else permove(0)
-            return num(m["byoyomi"], "byo", 0, 1, 0, 10, seconds, "x")
-
-        def delay(_):
-            def kind(i):
-                spec["kind"] = i
-                spec["delay"] = 0
-                return pick(m["delay"], "delay", (2, 3, 5, 10, 15, 30), byoyomi) if i else byoyomi(0)
-            return Choice(m["delay"], (m["none"], m["delay"], "BRONSTEIN"), kind)
-
-        def increment(_):
-            return pick(m["increment"], "inc", (0, 2, 3, 5, 10, 15, 20, 30, 60), delay)
-
-        def second_stage(n1):
-            if not n1:
-                return increment(0)
-            return num(m["time"], "t2", 15, 5, 5, 180,
-                       lambda _: num(m["quota"], "n2", 10, 5, 0, 100, increment), " min")
-
-        return num(m["time"], "t1", 60, 5, 5, 300,
-                   lambda _: num(m["quota"], "n1", 0, 5, 0, 100, second_stage), " min")
-
-    def _settings(self):
-        m = lang.MENU
-        limits = (-1, 0, 600000, 900000, 1800000, 3600000)
-        fields = [
-            (m["forfeit"], lambda: Choice(m["forfeit"], [m["none"], "0", "10 min", "15 min", "30 min", "60 min"],
-                                          lambda i: self._set("forfeit", limits[i]),
-                                          limits.index(self.values["forfeit"]) if self.values["forfeit"] in limits else 0)),
-            (m["foul_limit"], lambda: Number(m["foul_limit"], self.values["fouls"], 1, 1, 9,
-                                             lambda n: self._set("fouls", n))),
-            (m["sound"], lambda: Choice(m["sound"], (m["off"], m["on"]), lambda i: self._set("sound", i == 1),
-                                        1 if self.values["sound"] else 0)),
-            (m["language"], lambda: Choice(m["language"], ("English", "中文"), lambda i: self._set("language", i),
-                                           self.values["language"])),
-            (m["red_side"], lambda: Choice(m["red_side"], (m["left"], m["right"]), lambda i: self._set("red_side", i),
-                                           self.values["red_side"])),
-            (m["code"], lambda: Code(m["code"], 4, lambda c: self._set("code", c))),  # 0000: none
-        ]
-        return Choice(m["settings"], [f[0] for f in fields], lambda i: fields[i][1]())
-
-    def _set(self, key, value):
-        return self._update({key: value})
-
-    def _update(self, changes):
+    def update(self, changes):
         """Change settings, keep them on the board, and set up a new game if
         none has started (a control chosen now is the one it plays)."""
         values = dict(self.values)
@@ -483,10 +310,10 @@ class App:
         cfg.save(self.values, self.settings_path)
         self.fault_kinds &= ~faults.SETTINGS  # the file now holds what the clock accepted
         if not self.game.started:
-            self._new_game()
+            self.new_game()
         return DONE
 
-    def _new_game(self):
+    def new_game(self):
         """Keep the old game's journal in the archive and start afresh, with
         room for a long game (the oldest archived games make way)."""
         table = self.table
@@ -531,9 +358,6 @@ class App:
                 "size": size, "game": {"id": self.table.settings.get("id"), "started": game.started,
                                        "over": game.over(), "paused": game.paused}}
 
-    def _exit(self):
-        return DONE
-
     # -- output -----------------------------------------------------------------
 
     def status(self, s, now):
@@ -544,10 +368,7 @@ class App:
             bits |= screens.HALTED
         if self.table.notice is not None:
             bits |= screens.RESTORED
-        if now < self.new_period_until[s]:
-            bits |= screens.NEW_PERIOD
-        if now < self.period_mark_until[s]:
-            bits |= screens.PERIOD_MARK
+        bits |= self.alerts.marks(s, now)
         if now // 500 % 2:
             bits |= screens.BLINK
         if now < self.info_until:
@@ -629,33 +450,6 @@ class App:
                 self._answered(i)
             except OSError as e:
                 self._display_failed(i, tick, e)
-
-    def sound(self, now):
-        """Beeps (when sound is on): a new period, the last 10 s of a byo-yomi
-        period or per-move limit (one a second), a flag."""
-        buzzer = self.board.buzzer
-        buzzer.enabled = self.values["sound"]
-        tick = self.clock.ticks_ms()
-        game = self.game
-        for s in range(2):
-            c = game.sides[s]
-            if c.period != self.periods[s]:
-                self.periods[s] = c.period
-                self.new_period_until[s] = now + NEW_PERIOD_MS
-                self.period_mark_until[s] = now + PERIOD_MARK_MS
-                buzzer.play(tones.PERIOD, tick)
-            if c.since != STOPPED and (c.overtime or c.tc.permove_ms):
-                left = c.remaining if c.overtime else c.move_deadline() - now
-                secs = (left + 999) // 1000
-                if secs <= 10 and secs != self.sounded[s]:
-                    self.sounded[s] = secs
-                    buzzer.play(tones.TICK, tick)
-        if game.over() and not self.flag_sounded:
-            self.flag_sounded = True
-            if game.reason == R_TIME or game.reason == R_MOVE_TIME:
-                buzzer.play(tones.FLAG, tick)
-        buzzer.update(tick)
-
 
 def show_problem(message, machine=None, profile_path="/profile.json"):
     """Put a boot problem on the left display, as the profile wires it if

@@ -1,0 +1,188 @@
+# The arbiter's menus: during a game, the events only an arbiter enters
+# (pause, time, moves, fouls, arrivals, the result); between games, the time
+# control (a preset or one built step by step), the settings and a new game.
+# They act on the app through its game, its events and its settings; menus
+# may allocate (they are not the game loop).
+
+from clock import events as ev
+from clock import timecontrol
+from clock.game import RED, BLACK, REASONS, R_ENTERED, may_enter
+from device import lang
+from device.menu import Choice, Number, Code, DONE
+
+_NUMBER = 0  # values: (first, step, lo, hi); a first of -1 is the first stage's time
+_PICK = 1  # values: the choices, 0 shown as "none"
+_KIND = 2  # values: the delay kinds, shown as _KINDS
+_KINDS = ("none", "delay", "BRONSTEIN")  # lang.MENU keys, or words as they are
+
+# The custom control's steps, in order: (key, title in lang.MENU, how, values,
+# unit, the earlier key whose value must not be 0 for this step to be asked).
+CUSTOM_STEPS = (  # type: tuple
+    ("t1", "time", _NUMBER, (60, 5, 5, 300), " min", ""),
+    ("n1", "quota", _NUMBER, (0, 5, 0, 100), "", ""),
+    ("t2", "time", _NUMBER, (15, 5, 5, 180), " min", "n1"),
+    ("n2", "quota", _NUMBER, (10, 5, 0, 100), "", "n1"),
+    ("inc", "increment", _PICK, (0, 2, 3, 5, 10, 15, 20, 30, 60), " s", ""),
+    ("kind", "delay", _KIND, (0, 1, 2), "", ""),
+    ("delay", "delay", _PICK, (2, 3, 5, 10, 15, 30), " s", "kind"),
+    ("byo", "byoyomi", _NUMBER, (0, 1, 0, 10), "x", ""),
+    ("byo_s", "byoyomi", _PICK, (10, 20, 30, 40, 60), " s", "byo"),
+    ("permove", "permove", _PICK, (0, 30, 60, 90, 120, 180, 300), " s", ""),
+    ("black", "handicap", _NUMBER, (-1, 1, 1, 300), " min", ""),
+)
+
+
+def custom_spec(chosen):
+    """The control the custom steps chose ({key: value}, as CUSTOM_STEPS asks
+    them) -> (Red's spec, Black's spec or "" when it is the same)."""
+    t1 = "%dm" % chosen["t1"]
+    stages = t1
+    if chosen["n1"]:
+        stages += "/%d,%dm" % (chosen["n1"], chosen["t2"]) + ("/%d*" % chosen["n2"] if chosen["n2"] else "")
+    tail = "+%ds" % chosen["inc"] if chosen["inc"] else ""
+    if chosen["kind"]:
+        tail += ";%s %ds" % (("delay", "bronstein")[chosen["kind"] - 1], chosen["delay"])
+    if chosen["byo"]:
+        tail += ";byoyomi %dx%ds" % (chosen["byo"], chosen["byo_s"])
+    if chosen["permove"]:
+        tail += ";permove %ds" % chosen["permove"]
+    black = chosen["black"]
+    if black == chosen["t1"]:  # the same main time as Red's: no handicap
+        return stages + tail, ""
+    return stages + tail, "%dm" % black + stages[len(t1):] + tail
+
+
+def _clock_words(ms):
+    s = ms // 1000
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+class Arbiter:
+    """The menus of the arbiter of `app` (a device.app.App)."""
+
+    def __init__(self, app):
+        self.app = app
+
+    def _event(self, kind, side=0, value=0):
+        self.app.table.event(self.app.now(), kind, side, value)
+        return DONE
+
+    def _side(self, title, then):
+        return Choice(title, lang.SIDE, then)
+
+    def main(self):
+        game = self.app.game
+        m = lang.MENU
+        items = []
+        if game.started and not game.over():
+            items.append((m["resume"] if game.paused else m["pause"], self._pause_resume))
+            items.append((m["add"], lambda: self._side(m["add"], lambda s: self._amount(m["add"], s, 1))))
+            items.append((m["take"], lambda: self._side(m["take"], lambda s: self._amount(m["take"], s, -1))))
+            items.append((m["moves"], lambda: self._side(m["moves"], self._moves)))
+            for key, kind in (("foul", ev.FOUL), ("warn", ev.WARN), ("claim", ev.FALSE_CLAIM)):
+                items.append((m[key], self._side_event(m[key], kind)))
+            if not (game.present[RED] and game.present[BLACK]):
+                items.append((m["arrive"], self._side_event(m["arrive"], ev.ARRIVE)))
+            items.append((m["result"], self._result))
+        else:
+            items.append((m["preset"], self._presets))
+            items.append((m["custom"], self._custom))
+            items.append((m["settings"], self._settings))
+            if not game.started:
+                items.append((lang.LATE, lambda: self._side(lang.LATE, self._mark_absent)))
+            items.append((m["start"], self.app.new_game))
+        items.append((m["exit"], self._exit))
+        return Choice(m["arbiter"], [label for label, _ in items], lambda i: items[i][1]())
+
+    def _pause_resume(self):
+        return self._event(ev.RESUME if self.app.game.paused else ev.PAUSE)
+
+    def _side_event(self, title, kind):
+        return lambda: self._side(title, lambda s: self._event(kind, s))
+
+    def _amount(self, title, side, sign):
+        return Number(title, 60000, 5000, 5000, 3600000,
+                      lambda ms: self._event(ev.ADJUST, side, sign * ms), _clock_words)
+
+    def _moves(self, side):
+        return Number(lang.MENU["moves"], self.app.game.sides[side].moves, 1, 0, 999,
+                      lambda n: self._event(ev.MOVES, side, n))
+
+    def _result(self):
+        winners = (lang.SIDE[RED], lang.SIDE[BLACK], lang.DRAW)
+
+        def reason(w):
+            entered = [r for r in range(R_ENTERED, len(REASONS)) if may_enter(w, r)]
+            return Choice(lang.MENU["result"], [lang.REASONS[i] for i in entered],
+                          lambda i: self._event(ev.RESULT, w, entered[i]))
+        return Choice(lang.MENU["result"], winners, reason)
+
+    def _mark_absent(self, side):
+        absent = self.app.absent
+        absent[side] = 1 - absent[side]
+        return self.app.new_game()
+
+    def _presets(self):
+        names = [n for n in timecontrol.PRESETS if n != "cxa1999-6.5"] + ["cxa1999-6.5"]
+        update = self.app.update
+
+        def chosen(i):
+            if names[i] == "cxa1999-6.5":
+                return Number("cxa1999-6.5", 20, 5, 5, 180,
+                              lambda mins: update({"clock": "cxa1999-6.5:%dm" % mins, "clock_black": ""}),
+                              lambda v: "%d min" % v)
+            return update({"clock": names[i], "clock_black": ""})
+        return Choice(lang.MENU["preset"], names, chosen)
+
+    def _custom(self):
+        """Build a control step by step (CUSTOM_STEPS): two stages, increment,
+        delay, byo-yomi, per-move limit, a different main time for Black."""
+        chosen = {}  # type: dict
+
+        def step(i):
+            while i < len(CUSTOM_STEPS) and CUSTOM_STEPS[i][5] and not chosen[CUSTOM_STEPS[i][5]]:
+                i += 1
+            if i == len(CUSTOM_STEPS):
+                red, black = custom_spec(chosen)
+                return self.app.update({"clock": red, "clock_black": black})
+            key, name, how, values, unit, _ = CUSTOM_STEPS[i]
+            title = lang.MENU[name]
+
+            def ok(v):
+                chosen[key] = values[v] if how == _PICK else v
+                return step(i + 1)
+            if how == _NUMBER:
+                first = chosen["t1"] if values[0] < 0 else values[0]
+                return Number(title, first, values[1], values[2], values[3], ok, lambda v: "%d%s" % (v, unit))
+            if how == _PICK:
+                labels = [(lang.MENU["none"] if v == 0 else "%d%s" % (v, unit)) for v in values]
+            else:
+                labels = [lang.MENU.get(w, w) for w in _KINDS]
+            return Choice(title, labels, ok)
+        return step(0)
+
+    def _settings(self):
+        m = lang.MENU
+        values = self.app.values  # a new menu is built after each change (see App.update)
+        limits = (-1, 0, 600000, 900000, 1800000, 3600000)
+        fields = [
+            (m["forfeit"], lambda: Choice(m["forfeit"], [m["none"], "0", "10 min", "15 min", "30 min", "60 min"],
+                                          lambda i: self._set("forfeit", limits[i]),
+                                          limits.index(values["forfeit"]) if values["forfeit"] in limits else 0)),
+            (m["foul_limit"], lambda: Number(m["foul_limit"], values["fouls"], 1, 1, 9,
+                                             lambda n: self._set("fouls", n))),
+            (m["sound"], lambda: Choice(m["sound"], (m["off"], m["on"]), lambda i: self._set("sound", i == 1),
+                                        1 if values["sound"] else 0)),
+            (m["language"], lambda: Choice(m["language"], ("English", "中文"), lambda i: self._set("language", i),
+                                           values["language"])),
+            (m["red_side"], lambda: Choice(m["red_side"], (m["left"], m["right"]), lambda i: self._set("red_side", i),
+                                           values["red_side"])),
+            (m["code"], lambda: Code(m["code"], 4, lambda c: self._set("code", c))),  # 0000: none
+        ]
+        return Choice(m["settings"], [f[0] for f in fields], lambda i: fields[i][1]())
+
+    def _set(self, key, value):
+        return self.app.update({key: value})
+
+    def _exit(self):
+        return DONE
