@@ -160,12 +160,11 @@ def fram_per_append(block_size=256, size=32768, appends=1000, fill=False):
         held = 0
         if fill:
             held = appends
-            try:
-                while True:
-                    table.event((held + 1) * 1000, ev.PRESS, held % 2, 0)
-                    held += 1
-            except OSError:  # ENOSPC: the press that did not fit is not counted
-                pass
+            while True:  # until a write fails (ENOSPC): the game goes on in RAM, unrecorded
+                table.event((held + 1) * 1000, ev.PRESS, held % 2, 0)
+                if table.write_error is not None:
+                    break  # the press that did not fit is not counted
+                held += 1
         try:
             table.close()
         except OSError:
