@@ -20,8 +20,10 @@
 #    boot.py only. Then `-i` gives the REPL, whose raw REPL mpremote drives.
 #
 # 4. A button script (MODE "boot" with a STEPS file, from `xqclock virtual-board
-#    --script`): a thread presses the keys at their times from main.py's start,
-#    in real time, as a hand on the levers would.
+#    --script`): a thread presses the keys (and closes a switch for a glitch's
+#    ms) and unplugs or plugs the displays at their times from main.py's start,
+#    in real time, as a hand would; the displays unplugged at 0 are absent from
+#    power-on.
 # 5. A hand the host moves (host_tools/board/virtual.press, for tests): the
 #    `time` main.py gets presses the keys named in /.xq-hands at its sleeps.
 #
@@ -66,15 +68,27 @@ class _Flash(vfs.VfsPosix):
             yield (e[0], e[1], e[2], size)
 
 
-def _player(steps, pins, active_low):
-    """Play "t_ms down|up key" lines on the button pins, t from now."""
+def _player(steps, pins, active_low, plugs):
+    """Play (t_ms, action, n) steps from now: a key n goes down or up, a
+    display n is unplugged or plugged."""
     import time
     start = time.ticks_ms()
-    for t, down, key in steps:
+    for t, action, n in steps:
         wait = t - time.ticks_diff(time.ticks_ms(), start)
         if wait > 0:
             time.sleep_ms(wait)
-        pins[key].drive((0 if active_low else 1) if down else None)
+        if action in ("unplug", "plug"):
+            plugs[n][action == "plug"]()
+        else:
+            pins[n].drive((0 if active_low else 1) if action == "down" else None)
+
+
+def _i2c_plugs(bus, addr, model):
+    """(unplug, plug) of an I2C display: off the bus; back in its power-on state."""
+    def plug():
+        model.power_on()
+        bus.attach(addr, model)
+    return (lambda: bus.devices.pop(addr, None)), plug
 
 
 def _setup(flash, hardware, uid, steps_file=None):
@@ -85,16 +99,20 @@ def _setup(flash, hardware, uid, steps_file=None):
     with open(hardware) as f:
         profile = json.loads(f.read())
     display = profile["display"]
+    plugs = []  # per display: (unplug, plug), as host_tools/sim/rig.py wires them
     if display["kind"] == "ssd1306":
         from ssd1306_model import SSD1306Model
         for side in ("left", "right"):
             d = display[side]
-            machine.i2c_bus(d["i2c"]).attach(d.get("addr", 0x3C), SSD1306Model())
+            bus, addr, model = machine.i2c_bus(d["i2c"]), d.get("addr", 0x3C), SSD1306Model()
+            bus.attach(addr, model)
+            plugs.append(_i2c_plugs(bus, addr, model))
     else:
         from tm1637_model import TM1637Model
         for side in ("left", "right"):
             d = display[side]
-            machine.TwoWireLink(d["clk"], d["dio"], TM1637Model())
+            link = machine.TwoWireLink(d["clk"], d["dio"], TM1637Model())
+            plugs.append((link.unplug, link.plug))
     fram = profile.get("fram")
     if fram:
         from fram_model import FRAMModel
@@ -114,10 +132,14 @@ def _setup(flash, hardware, uid, steps_file=None):
     player = None
     if steps_file:
         with open(steps_file) as f:
-            steps = [(int(t), kind == "down", int(k)) for t, kind, k in (line.split() for line in f if line.strip())]
+            steps = [(int(t), action, int(n)) for t, action, n in (line.split() for line in f if line.strip())]
         buttons = profile["buttons"]
         keys = ("lever_left", "lever_right", "start", "minus", "plus", "ok")  # device.board.KEYS
-        player = (steps, [machine.Pin(buttons[k]) for k in keys], buttons.get("active_low", True))
+        for t, action, n in steps:  # at 0: off its wires (or back) before the firmware starts
+            if t == 0 and action in ("unplug", "plug"):
+                plugs[n][action == "plug"]()
+        steps = [s for s in steps if s[0] > 0 or s[1] not in ("unplug", "plug")]
+        player = (steps, [machine.Pin(buttons[k]) for k in keys], buttons.get("active_low", True), plugs)
     machine.reset = reset
     machine.soft_reset = soft_reset
     machine.unique_id = lambda: ident

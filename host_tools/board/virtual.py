@@ -128,16 +128,38 @@ def _take_terminal():  # runs in the VM's child process, after setsid
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+# What a virtual board cannot play, and why: its script starts again at each
+# power-on, and its flash is a host folder, without a size.
+UNPLAYABLE = {
+    "power-cut": "power-cut is not played on a virtual board (its script starts again at each power-on)",
+    "power-on": "power-on is not played on a virtual board (its script starts again at each power-on)",
+    "flash-free": "flash-free is not played on a virtual board (its flash is a host folder, without a size)",
+}
+
+
 def key_script(text):
-    """A button script for a virtual board: (settings, steps, end). It plays
-    keys only; ValueError names what it cannot play."""
-    import host_tools.firmware_path  # noqa: F401
-    from host_tools.sim.script import parse, POWER_CUT, POWER_ON
-    values, steps, end, board = parse(text)
-    if board["flash_free"] is not None or any(kind in (POWER_CUT, POWER_ON) for _, kind, _, _ in steps):
-        raise ValueError(" a virtual board plays a script's keys only: flash-free and power-cut/power-on "
-                         "are for xqclock simulate --headless")
-    return values, steps, end
+    """A button script for a virtual board: (settings, [(t, action, n)]) with
+    the actions its player takes in time order: "down"/"up" key n (a glitch
+    is a down and an up ms later), "unplug"/"plug" display n. Every other
+    statement is refused: ValueError naming its line."""
+    if str(unixport.SIM) not in sys.path:  # the script language lives with the simulation
+        sys.path.insert(0, str(unixport.SIM))
+    import script
+    from timeline import Timeline
+    values, steps, end, _ = script.parse(text)
+    for number, words, _ in Timeline(text):
+        what = words[2] if words[0] == "at" else words[0]
+        if what in UNPLAYABLE:
+            raise ValueError(f"{number}: {UNPLAYABLE[what]}: play it with xqclock simulate --headless")
+    actions = {script.DOWN: "down", script.UP: "up", script.UNPLUG: "unplug", script.PLUG: "plug"}
+    played = []
+    for t, kind, n, arg in steps:
+        if kind == script.GLITCH:
+            played += [(t, "down", n), (t + arg, "up", n)]
+        elif kind in actions:
+            played.append((t, actions[kind], n))
+    played.sort(key=lambda step: step[0])  # stable: a glitch's release among the later steps
+    return values, [step for step in played if step[0] <= end]
 
 
 class VirtualBoard:
@@ -170,17 +192,15 @@ class VirtualBoard:
 
     def _script(self, text):
         """A button script (host_tools/sim/script.py) to play from each power-on:
-        its key steps go to the VM as a file; its settings become the board's if
+        its steps go to the VM as a file (vboot.py plays them); its settings become the board's if
         it has none yet. ValueError names the script's line at fault."""
         import host_tools.firmware_path  # noqa: F401
         from device import settings as cfg
-        from host_tools.sim.script import DOWN, UP
-        values, steps, end = key_script(text)
+        values, steps = key_script(text)
         settings = self.flash / "settings.json"
         if not settings.exists():
             cfg.save(values, str(settings))
-        lines = [f"{t} {'down' if kind == DOWN else 'up'} {key}\n" for t, kind, key, _ in steps
-                 if kind in (DOWN, UP) and t <= end]
+        lines = [f"{t} {action} {n}\n" for t, action, n in steps]
         path = Path(tempfile.mkdtemp(prefix="xqclock-script-")) / "steps.txt"
         path.write_text("".join(lines))
         return path
