@@ -1,6 +1,7 @@
 """Talking to virtual boards from the tests, as an organiser would: the
 xqclock command and mpremote as subprocesses, Ctrl-C over the serial port.
 The boards themselves are fixtures (tests/conftest.py: board, two_boards)."""
+import os
 import re
 import subprocess
 import sys
@@ -22,11 +23,28 @@ def mpremote(env, port, *args, timeout=30):
     return proc.stdout
 
 
-def interrupt(board, settle=0.6):
-    """Ctrl-C, once the board has been up `settle` s; what it said, up to its prompt."""
-    end = time.monotonic() + 15
-    while board.uptime < settle and time.monotonic() < end:
-        time.sleep(0.05)
+def in_loop(board, ceiling=60.0):
+    """Whether the board's clock loop turns: it takes a hand (a line that presses
+    nothing, in /.xq-hands) at its sleeps, as it takes virtual.press's (vboot.py's
+    _HandTime); only App.run's loop sleeps that way. Waits up to `ceiling` s: on
+    an idle host, a few loop steps."""
+    hands = board.flash / ".xq-hands"
+    tmp = board.flash / ".xq-hands.tmp"
+    tmp.write_text("look\n")
+    os.replace(tmp, hands)
+    end = time.monotonic() + ceiling
+    while hands.exists():
+        if time.monotonic() > end:
+            hands.unlink(missing_ok=True)
+            return False
+        time.sleep(0.02)
+    return True
+
+
+def interrupt(board, ceiling=60.0):
+    """Ctrl-C, once the clock's loop turns (or after `ceiling` s); what it said, up to its prompt."""
+    in_loop(board, ceiling)
+    end = time.monotonic() + ceiling
     import serial
     with serial.Serial(board.path, timeout=0.2) as s:
         s.write(b"\r\x03")
@@ -36,9 +54,9 @@ def interrupt(board, settle=0.6):
     return seen.decode()
 
 
-def running(env, board, settle=0.6):
-    """Whether the board runs the clock: interrupted once up `settle` s, it was in App.run's loop."""
-    text = interrupt(board, settle)
+def running(env, board):
+    """Whether the board runs the clock: interrupted once its loop turns, it was in App.run's loop."""
+    text = interrupt(board)
     return "KeyboardInterrupt" in text and re.search(r'File "device/app.py", line \d+, in run', text) is not None
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from boards import ROOT, flash, halt, interrupt, mpremote, running, xqclock
+from boards import ROOT, flash, halt, in_loop, interrupt, mpremote, running, xqclock
 from host_tools.board import FIRMWARE, PROFILES
 from host_tools.board.virtual import VirtualBoard
 
@@ -96,7 +96,7 @@ def test_ctrl_c_interrupts_the_running_clock(board, env):
     assert text.endswith(">>> ")
     # mpremote's own Ctrl-C (resume: no soft reset) reaches it the same way
     flash(env, board)
-    time.sleep(1)
+    assert in_loop(board)
     out = mpremote(env, board.path, "resume", "exec", "import sys; print('device.app' in sys.modules)")
     assert out.strip() == "True"
 
@@ -191,7 +191,7 @@ def test_interrupted_flash_leaves_a_bootable_board(board, env, tmp_path):
     boots = board.boots
     board.power_cycle()  # and the clock's power
     board.wait_boots(boots + 1)
-    time.sleep(0.3)
+    assert in_loop(board)  # boot.py is done: the clock runs
     assert manifest(board.flash) == old  # the old firmware, whole
     for path, digest in old["files"].items():
         assert sha(board.flash / path) == digest, path
@@ -229,7 +229,7 @@ def test_committed_update_is_finished_at_boot_even_after_a_cut(board, env, tmp_p
     boots = board.boots
     board.power_cycle()
     board.wait_boots(boots + 1)
-    time.sleep(0.3)
+    assert in_loop(board)  # boot.py is done: the clock runs, on the update
     assert manifest(fl)["build"] == build.build and not staged.exists()
     assert not (fl / "device" / "old_module.mpy").exists()
     for path, digest in build.hashes.items():
@@ -429,7 +429,7 @@ def test_game_in_progress_is_kept_unless_new_game(board, env, tmp_path):
     proc = xqclock(env, "config", "push", "--port", board.path, "--new-game")
     assert proc.returncode == 0 and "Its unfinished game is kept as /games/" in proc.stdout
     journal = board.flash / "game.xqj"
-    end = time.monotonic() + 20
+    end = time.monotonic() + 60
     while not journal.exists() and time.monotonic() < end:  # the clock writes it as it boots
         time.sleep(0.05)
     assert Loaded(str(journal)).settings["clock"] == "xq-5+3"
@@ -474,7 +474,6 @@ def test_package_json_is_current_and_installs_with_mip(board, env):
     mpremote(env, board.path, "mip", "install", "--target", "/", str(ROOT / "package.json"))
     assert (board.flash / "device" / "app.py").read_bytes() == (FIRMWARE / "device" / "app.py").read_bytes()
     mpremote(env, board.path, "cp", ":profiles/oled.json", ":profile.json", "+", "reset")
-    time.sleep(0.5)
     assert running(env, board)
     # flash over a mip install: the .py sources go, .mpy take their place
     flash(env, board)

@@ -32,7 +32,7 @@ def test_transfer_pull_and_config_find_the_journal_on_the_fram(fram_board, env, 
     b = fram_board
     # the clock formatted its FRAM and keeps its journal there (a boot through the
     # chip model, byte by byte in Python, takes a while on a loaded machine)
-    assert running(env, b, settle=4)
+    assert running(env, b)
     assert not (b.flash / "game.xqj").exists()
     fram = b.flash.with_name(b.flash.name + ".fram")
     assert fram.stat().st_size == 32768
@@ -70,4 +70,4 @@ def test_transfer_pull_and_config_find_the_journal_on_the_fram(fram_board, env, 
     assert (out / b.uid / "game.xqj").is_file()  # the new game: copied, never cleared
     proc = xqclock(env, "config", "show", "--port", b.path, "--json", timeout=60)
     assert json.loads(proc.stdout)[0]["game"]["started"] is False
-    assert running(env, b, settle=4)
+    assert running(env, b)

@@ -234,20 +234,20 @@ def test_three_virtual_boards_playing_live_in_chromium(hall, tmp_path):
             board.start()
             boards.append(board)
         browser = Chromium(url)
-        browser.wait("document.querySelectorAll('.tile').length === 3", 40)
+        browser.wait("document.querySelectorAll('.tile').length === 3", 120)
         flag_tile, moves, ticking = (f"document.getElementById('board-{UIDS[n]}')" for n in SCRIPTS)
         # a running clock's time ticks on the page between messages
-        browser.wait(f"{ticking}.querySelector('.side.black').classList.contains('running')", 30)
+        browser.wait(f"{ticking}.querySelector('.side.black').classList.contains('running')", 120)
         first = browser.eval(f"{ticking}.querySelector('.side.black .time').textContent")
         later = browser.wait(f"(t => t !== {json.dumps(first)} && t)"
-                             f"({ticking}.querySelector('.side.black .time').textContent)", 5)
+                             f"({ticking}.querySelector('.side.black .time').textContent)", 30)
         assert seconds(later) < seconds(first), (first, later)  # counting down
         # the flag falls on the first board: an alert, and the result in the table
-        alert = browser.wait("(a => a && a.textContent)(document.querySelector('#alerts .alert.flag'))", 30)
+        alert = browser.wait("(a => a && a.textContent)(document.querySelector('#alerts .alert.flag'))", 120)
         assert "Red" in alert and "flag fell" in alert, alert
         assert browser.eval(f"{flag_tile}.querySelector('.result').textContent").startswith("0-1")
         assert browser.eval("document.querySelectorAll('#results tbody tr').length") == 1
-        browser.wait(f"{moves}.querySelector('.info.red').textContent.startsWith('2 moves')", 30)
+        browser.wait(f"{moves}.querySelector('.info.red').textContent.startsWith('2 moves')", 120)
         if os.environ.get("XQCLOCK_HALL_SCREENSHOT"):
             browser.screenshot(SCREENSHOT)
         browser.eval("document.getElementById('lang').click()")
@@ -285,7 +285,7 @@ def test_flash_and_config_push_make_a_virtual_board_report(tmp_path, monkeypatch
             assert (board.flash / "umqtt" / "simple.mpy").is_file()
             out = xqclock("config", "push", "--broker", f"mqtt://127.0.0.1:{mosquitto.port}", "--event", "round-3")
             assert f"reports to 127.0.0.1:{mosquitto.port}, event round-3" in out
-            until(lambda: any(t == "xqclock/round-3/00000000000000b1/state" for t, _ in got), 30,
+            until(lambda: any(t == "xqclock/round-3/00000000000000b1/state" for t, _ in got), 120,
                   "the board's state on the broker")
             assert ("xqclock/round-3/00000000000000b1/online", b"1") in got
             message = json.loads([p for t, p in got if t.endswith("/state")][-1])
@@ -323,11 +323,11 @@ def test_hall_usb_publishes_for_clocks_without_radio_and_never_pauses_them(tmp_p
             def board():
                 boards = boards_json(url)["boards"]
                 return boards and boards[0]["state"] and boards[0]["state"]["black"]["moves"] == 1 and boards[0]
-            first = until(board, 40, "the USB clock on the page after two moves")
+            first = until(board, 120, "the USB clock on the page after two moves")
             assert first["board"] == "000000000000005b" and first["online"]
             s = first["state"]
             assert s["running"] == "red" and not s["paused"] and s["red"]["moves"] == 1
-            later = until(lambda: (b := board()) and b["state"]["time_ms"] > s["time_ms"] and b, 15,
+            later = until(lambda: (b := board()) and b["state"]["time_ms"] > s["time_ms"] and b, 60,
                           "a later state (every 5 s while a clock runs)")
             assert later["state"]["running"] == "red" and not later["state"]["paused"]  # never paused by the read
             assert later["state"]["red"]["remaining_ms"] < s["red"]["remaining_ms"]

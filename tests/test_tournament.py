@@ -70,7 +70,7 @@ def play(flashes):
     press(flashes[2], "lever_right")
 
 
-def wait_for_flags(env, ports, seconds=30):
+def wait_for_flags(env, ports, seconds=120):  # 6 s games: a ceiling for a loaded host
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         shown = ok(xqclock(env, "config", "show", "--all")).stdout

@@ -89,11 +89,12 @@ def check_heapsize(text):
     return text
 
 
-def press(flash, key, hold_ms=80, timeout=10.0):
+def press(flash, key, hold_ms=80, timeout=60.0):
     """Press a key (lever_left, lever_right, start, minus, plus, ok) of the
     virtual board whose flash is the folder `flash`, for hold_ms, as a finger
     would: its clock's loop presses it (vboot.py's _HandTime). Returns once the
-    board has taken the press in hand; TimeoutError if it does not."""
+    board has taken the press in hand (a few loop steps when the host is idle);
+    TimeoutError if it does not within `timeout` s, generous for a loaded host."""
     hands = Path(flash) / ".xq-hands"
     end = time.monotonic() + timeout
 
@@ -277,7 +278,7 @@ class VirtualBoard:
         if self.vm is not None:
             os.kill(self.vm.pid, signal.SIGCONT)
 
-    def press(self, key, hold_ms=80, timeout=10.0):
+    def press(self, key, hold_ms=80, timeout=60.0):
         """Press a key of this board: see press()."""
         press(self.flash, key, hold_ms, timeout)
 
@@ -291,8 +292,8 @@ class VirtualBoard:
             except OSError:
                 pass
 
-    def wait_boots(self, count, timeout=10.0):
-        """Wait until the VM has started `count` times in all."""
+    def wait_boots(self, count, timeout=60.0):
+        """Wait until the VM has started `count` times in all (a ceiling for a loaded host)."""
         end = time.monotonic() + timeout
         while self.boots < count:
             if time.monotonic() > end:
