@@ -42,7 +42,7 @@ def expected_restore(settings, records):
     return snapshot.to_json(game)
 
 
-@pytest.mark.parametrize("medium, every", [("flash", 2), ("fram", 3)])
+@pytest.mark.parametrize("medium, every", [("flash", 2), ("ring", 2), ("fram", 3)])
 def test_a_power_cut_mid_program_or_mid_erase_loses_no_acknowledged_record(medium, every):
     [uncut] = run(medium, 60, [])
     ops, written = uncut["ops"], uncut["records"]
@@ -56,14 +56,18 @@ def test_a_power_cut_mid_program_or_mid_erase_loses_no_acknowledged_record(mediu
         kept, acked = r["records"], r["acked"]
         assert kept[:acked] == written[:acked], f"{where}: an acknowledged record is lost"
         assert kept == written[:len(kept)] and len(kept) <= acked + 1, f"{where}: records nobody wrote"
-        assert r["problem"] is None, f"{where}: {r['problem']}"
+        # a ring keeps a torn slot (it cannot be erased in play): it is skipped, and written past
+        torn = medium == "ring" and r["op"] == "program" and len(kept) == acked
+        assert r["problem"] is None or torn and "torn" in r["problem"], f"{where}: {r['problem']}"
         if r["restored"] is None:
             assert acked == 0, f"{where}: the journal is gone"
         else:
             assert r["restored"] == expected_restore(uncut["settings"], kept), where
+            last = kept[-1][0] if kept else 0
+            assert r["reread"] == kept + [[last, ev.POWER_ON, 0, 0]], f"{where}: power-on's record"
         unacked += len(kept) > acked
     kinds = {r["op"] for r in results}
-    assert kinds == ({"program", "erase"} if medium == "flash" else {"program"})
+    assert kinds == ({"program"} if medium == "fram" else {"program", "erase"})
     assert max(r["acked"] for r in results) >= len(written) - 2  # cuts reach the end of the game
     print(f"power cuts on {medium}: {len(results)} of {len(ops)} operations, "
           f"{sum(r['op'] == 'erase' for r in results)} mid-erase; 0 losses; "

@@ -1,5 +1,7 @@
 # The game's journal: an append-only file of events on the board's
-# filesystem, each flushed before it counts (littlefs commits on flush).
+# filesystem, each flushed before it counts (littlefs commits on flush); or,
+# on the Pico's flash, a ring of pre-erased slots programmed one record at a
+# time (clock/ring.py, device/flashring.py). Loaded reads both.
 #
 # Layout: a header  b"XQJ1" | u16 length | settings JSON | 4-byte hash
 # then 16-byte records  0xA5 | kind u8 | side i8 | 0 | t u32 | value i32 | hash
@@ -7,12 +9,15 @@
 # header's hash (which covers the game's random id) starts the chain. So a
 # torn last record, an altered record or a record from another game fails its
 # hash: reading stops there, keeps everything before, and says what it dropped.
+# In a ring a slot that fails its hash is a torn write the board wrote past
+# after a power cut: it is skipped, and the ring ends at its first erased slot.
 
 import hashlib
 import json
 import os
 import struct
 
+from clock import ring
 from clock.events import valid
 
 MAGIC = b"XQJ1"
@@ -41,6 +46,21 @@ def fits(prev, rec):
     return rec[0] == _MARK and rec[12:16] == record_hash(prev, rec)
 
 
+def pack(rec, prev, t, kind, side, value):
+    """Fill the 16-byte rec with an event chained to hash prev; its hash."""
+    struct.pack_into(_FORMAT, rec, 0, _MARK, kind, side, 0, t, value)
+    h = record_hash(prev, rec)
+    rec[12:16] = h
+    return h
+
+
+def header(settings):
+    """A journal's header bytes for the settings, and the hash that starts the chain."""
+    data = json.dumps(settings).encode()
+    head = MAGIC + struct.pack("<H", len(data)) + data
+    return head, _chain(b"", head)
+
+
 def unpack(rec):
     """A marked record's (t, kind, side, value), or None without the mark; it
     says nothing of the hash (see fits) or whether the event is known (valid)."""
@@ -62,9 +82,7 @@ class Journal:
 
     @classmethod
     def create(cls, path, settings):
-        data = json.dumps(settings).encode()
-        head = MAGIC + struct.pack("<H", len(data)) + data
-        head_hash = _chain(b"", head)
+        head, head_hash = header(settings)
         with open(path, "wb") as f:
             f.write(head)
             f.write(head_hash)
@@ -73,9 +91,7 @@ class Journal:
     def append(self, t, kind, side, value):
         """Write one record and flush it; when this returns, the event is kept."""
         rec = self._rec
-        struct.pack_into(_FORMAT, rec, 0, _MARK, kind, side, 0, t, value)
-        h = record_hash(self.prev, rec)
-        rec[12:16] = h
+        h = pack(rec, self.prev, t, kind, side, value)
         self._file.write(rec)
         self._file.flush()
         self.prev = h
@@ -93,6 +109,10 @@ class Loaded:
     def __init__(self, path):
         self.path = path
         with open(path, "rb") as f:
+            first = f.read(ring.PREFIX_BYTES)
+            self.ring = ring.read_prefix(first)  # (block size, blocks), or None for a journal file
+            if self.ring is None:
+                f.seek(0)
             head = f.read(6)
             if head[:4] != MAGIC or len(head) < 6:
                 raise JournalError("%s is not a clock journal (header missing or damaged)" % path)
@@ -107,15 +127,20 @@ class Loaded:
             raise JournalError("%s: the journal's settings cannot be read" % path)
         if not isinstance(self.settings, dict):
             raise JournalError("%s: the journal's settings cannot be read" % path)
-        self.start = len(head) + 4
-        self.valid_size = self.start
+        self.header = head + self.head_hash  # as a journal file starts
+        self.start = len(self.header) + (ring.PREFIX_BYTES if self.ring else 0)
+        self.valid_size = self.start  # the file offset after the last record that fits
         self.last_hash = self.head_hash
         self.count = 0
         self.problem = None
         self.dropped = 0
+        self.end = None  # a ring's first erased slot (block, byte), where the board writes next
 
     def records(self):
         """Yield (t, kind, side, value) for each record that fits the chain."""
+        if self.ring is not None:
+            yield from self._ring_records()
+            return
         rec = bytearray(RECORD)
         prev = self.head_hash
         pos = self.start
@@ -144,10 +169,43 @@ class Loaded:
             f.seek(0, 2)
             self.dropped = f.tell() - pos
 
+    def _ring_records(self):
+        block_size, blocks = self.ring
+        rec = bytearray(RECORD)
+        prev = self.head_hash
+        with open(self.path, "rb") as f:
+            for i, at in ring.slots(block_size, blocks, self.start):
+                pos = ring.file_offset(i, at, block_size)
+                f.seek(pos)
+                if f.readinto(rec) < RECORD:
+                    self.problem = "the copy of the ring ends early"
+                    return
+                if rec == ring.ERASED:
+                    self.end = (i, at)
+                    return
+                if not fits(prev, rec):  # a torn write, written past after a power cut
+                    self.dropped += RECORD
+                    self.problem = "%d record%s did not match %s hash (torn writes): skipped" % (
+                        self.dropped // RECORD, "" if self.dropped == RECORD else "s",
+                        "its" if self.dropped == RECORD else "their")
+                    continue
+                event = unpack(rec)
+                if not valid(event[1], event[2], event[3]):
+                    self.problem = "record %d is no event this firmware knows" % (self.count + 1)
+                    return
+                prev = bytes(rec[12:16])
+                self.count += 1
+                self.valid_size = pos + RECORD
+                self.last_hash = prev
+                yield event
+
     def reopen(self):
         """A Journal appending after the valid records (read them first); a
         damaged tail is cut off first (copy and rename, so a power cut now
-        loses nothing more)."""
+        loses nothing more). A ring is written through the flash, not so:
+        OSError(EROFS)."""
+        if self.ring is not None:
+            raise OSError(30)
         if self.dropped:
             tmp = self.path + ".tmp"
             with open(self.path, "rb") as src, open(tmp, "wb") as dst:
@@ -158,3 +216,32 @@ class Loaded:
                     left -= len(chunk)
             os.rename(tmp, self.path)
         return Journal(self.path, self.last_hash, self.valid_size)
+
+
+def compact(src, dst):
+    """Write the journal at src (a file or a ring) to dst as a journal file:
+    its header and the records that fit the chain, with the same hashes.
+    The Loaded it read."""
+    loaded = Loaded(src)
+    rec = bytearray(RECORD)
+    prev = loaded.head_hash
+    with open(dst, "wb") as f:
+        f.write(loaded.header)
+        for t, kind, side, value in loaded.records():
+            prev = pack(rec, prev, t, kind, side, value)
+            f.write(rec)
+    return loaded
+
+
+class Files:
+    """Journals kept as files (on the FRAM, in the simulation's folder, and
+    wherever the flash cannot be written directly)."""
+
+    def create(self, path, settings):
+        return Journal.create(path, settings)
+
+    def reopen(self, loaded):
+        return loaded.reopen()
+
+
+FILES = Files()

@@ -8,7 +8,7 @@ import os
 
 from clock import events, timecontrol
 from clock.game import Game, RED, BLACK, UNSET
-from clock.journal import Journal, JournalError, Loaded
+from clock.journal import FILES, JournalError, Loaded
 from clock.durations import LIMIT_MS
 
 # What a power cut may lose of a running clock's time. A checkpoint falls
@@ -79,13 +79,15 @@ class Table:
         self.records = 0  # records made, written or not: what changed since a look
 
     @classmethod
-    def new(cls, settings, path):
+    def new(cls, settings, path, journals=FILES):
         """A new game; its journal's header holds the settings and a random id,
-        so a record copied from another game's journal never fits this one."""
+        so a record copied from another game's journal never fits this one.
+        `journals` makes and reopens journals (clock.journal.Files, or the
+        flash ring of device/flashring.py)."""
         if "id" not in settings:
             settings["id"] = "%08x" % int.from_bytes(os.urandom(4), "little")
         try:
-            return cls(settings, Journal.create(path, settings))
+            return cls(settings, journals.create(path, settings))
         except OSError as e:
             return cls.unrecorded(settings, e)
 
@@ -99,14 +101,14 @@ class Table:
         return table
 
     @classmethod
-    def restore(cls, path, now=None):
+    def restore(cls, path, now=None, journals=FILES):
         """Power-on: replay the journal; the game comes back paused at its last
         record, to be resumed by the arbiter. `now` (at or after that record)
         is where game time goes on; a board without a clock passes None."""
         loaded = Loaded(path)
         game, last = replay(loaded)
         try:
-            table = cls(loaded.settings, loaded.reopen(), game)
+            table = cls(loaded.settings, journals.reopen(loaded), game)
         except OSError as e:  # no room to cut a damaged tail: the game goes on in RAM
             table = cls.unrecorded(loaded.settings, e, game)
         table.last_record = last
@@ -169,7 +171,7 @@ class Table:
                 pass  # what was flushed is kept
 
 
-def boot(path, settings):
+def boot(path, settings, journals=FILES):
     """Power-on on the board: the game in the journal at `path`, restored and
     paused; a new game with `settings` if there is none; if the journal cannot
     be read at all, it is set aside as path + ".bad" and a new game starts.
@@ -178,9 +180,9 @@ def boot(path, settings):
     try:
         os.stat(path)
     except OSError:  # no journal: nothing was played yet
-        return Table.new(settings, path)
+        return Table.new(settings, path, journals)
     try:
-        return Table.restore(path)
+        return Table.restore(path, None, journals)
     except (JournalError, ValueError, KeyError) as e:  # unreadable, or settings this firmware refuses
         try:
             os.rename(path, path + ".bad")
@@ -188,7 +190,7 @@ def boot(path, settings):
             table = Table.unrecorded(settings, err)
             table.notice = "%s; could not set it aside, new game not recorded" % e
             return table
-        table = Table.new(settings, path)
+        table = Table.new(settings, path, journals)
         table.notice = "%s; kept as %s.bad, new game" % (e, path)
         return table
     except OSError as e:

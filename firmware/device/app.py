@@ -43,7 +43,7 @@ class App:
         self.storage_said = None  # the table whose journal failure was reported
         if self.store.broken is None:
             self.room = self.store.room_for_game()  # a game in progress can finish
-            self.table = boot(self.store.journal, cfg.game_settings(values))
+            self.table = boot(self.store.journal, cfg.game_settings(values), self.store.journals)
         else:
             self.room = False
             self.table = Table.unrecorded(cfg.game_settings(values), self.store.broken)
@@ -328,7 +328,7 @@ class App:
                 problem = e
         self.room = problem is None and self.store.room_for_game()
         if self.room:
-            self.table = Table.new(settings, self.store.journal)
+            self.table = Table.new(settings, self.store.journal, self.store.journals)
         else:
             self.table = Table.unrecorded(settings, problem or OSError(28))  # ENOSPC
         self.gt.now()
@@ -530,7 +530,7 @@ def board_store(board, root=""):
     A FRAM that does not answer is left alone (its journal may hold the game):
     the store is marked broken and the game goes on in memory."""
     try:
-        store, formatted = storage.mount(board.fram, root)
+        store, formatted = storage.mount(board.fram, root, flash=storage.flash_device())
     except OSError as e:
         store = storage.Store(root, root + storage.FRAM_MOUNT)
         store.broken = e

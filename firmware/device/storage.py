@@ -4,7 +4,9 @@
 # ask this module.
 #
 # - The journal is game.xqj at the top of the flash, or of the FRAM when the
-#   board profile has one (mounted at /fram).
+#   board profile has one (mounted at /fram). On the flash it is a ring of
+#   pre-erased slots programmed one record at a time (device/flashring.py),
+#   when the flash's block device is known (rp2.Flash()); else a file.
 # - Finished games go to /games on the flash, never to the FRAM (a 32 KiB
 #   chip holds about one long game), named NNNN-<game id>.xqj so that the
 #   oldest sorts first.
@@ -15,7 +17,8 @@
 
 import os
 
-from clock.journal import RECORD
+from clock import ring
+from clock.journal import FILES, RECORD, compact
 from clock.table import CHECKPOINT_MS
 
 JOURNAL = "game.xqj"
@@ -28,7 +31,8 @@ FRAM_MOUNT = "/fram"
 LONG_GAME_MS = 8 * 3600 * 1000
 LONG_GAME_EVENTS = 1200
 HEADER_BYTES = 512
-GAME_BYTES = (LONG_GAME_MS // CHECKPOINT_MS + LONG_GAME_EVENTS) * RECORD + HEADER_BYTES
+LONG_GAME_RECORDS = LONG_GAME_MS // CHECKPOINT_MS + LONG_GAME_EVENTS
+GAME_BYTES = LONG_GAME_RECORDS * RECORD + HEADER_BYTES
 # littlefs needs blocks of its own while a file grows (copy-on-write of the
 # last block, metadata pairs): the floor keeps a few spare.
 SPARE_BLOCKS = 4
@@ -70,17 +74,45 @@ def _seq(name):
     return int(head) if head.isdigit() else -1
 
 
+def flash_device():
+    """The block device of the flash littlefs is mounted on at / (rp2.Flash()
+    on a Pico), or None where there is none to write directly."""
+    try:
+        import rp2
+        return rp2.Flash()
+    except (ImportError, AttributeError, OSError, ValueError):
+        return None
+
+
+def journals(flash):
+    """What makes and reopens journals on a board with this flash device."""
+    if flash is None:
+        return FILES
+    from device.flashring import FlashRing
+    return FlashRing(flash, LONG_GAME_RECORDS)
+
+
+def _is_ring(path):
+    try:
+        with open(path, "rb") as f:
+            return ring.read_prefix(f.read(ring.PREFIX_BYTES)) is not None
+    except OSError:
+        return False
+
+
 class Store:
     """The journal and the archive of one board. `root` is the flash's top
     folder ("" on the board, a folder in the simulation); `fram` the mount
-    point of the FRAM holding the journal, or None."""
+    point of the FRAM holding the journal, or None; `flash` the block device
+    of the flash `root` is on, for the journal ring, or None for a file."""
 
-    def __init__(self, root="", fram=None):
+    def __init__(self, root="", fram=None, flash=None):
         self.root = root
         self.fram = fram
         self.journal = (fram or root) + "/" + JOURNAL
         self.archive = root + "/" + ARCHIVE
         self.broken = None  # the OSError of a FRAM that would not mount
+        self.journals = journals(None if fram else flash)
 
     def archived(self):
         """The archived games' names, oldest first."""
@@ -148,6 +180,18 @@ class Store:
             os.mkdir(self.archive)
         except OSError:
             pass  # it is there
+        if _is_ring(self.journal):  # mostly erased slots: only the records are kept
+            if not self.make_room(self.archive + "/", _size(self.journal) + SPARE_BLOCKS * 4096):
+                raise OSError(28)
+            try:
+                compact(self.journal, name)
+                os.remove(self.journal)
+                return name
+            except ValueError:  # not readable as a journal: kept byte for byte, below
+                _remove(name)
+            except OSError:
+                _remove(name)
+                raise
         if self.fram is None:
             self.make_room(self.archive + "/", 2 * _CHUNK)  # a rename commits metadata
             os.rename(self.journal, name)
@@ -164,13 +208,17 @@ class Store:
                         break
                     dst.write(buf if n == _CHUNK else buf[:n])
         except OSError:
-            try:
-                os.remove(name)
-            except OSError:
-                pass
+            _remove(name)
             raise
         os.remove(self.journal)
         return name
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 def open_fram(profile, machine):
@@ -184,12 +232,13 @@ def open_fram(profile, machine):
     return FRAM(i2c, fram.get("addr", 0x50), fram.get("size", 32768))
 
 
-def mount(fram, root="", formatting=True):
-    """The board's Store, the FRAM (if any) mounted at root + /fram. The
-    firmware formats a FRAM that holds no filesystem (and says so: the second
-    value is True); the host tools pass formatting=False and never do."""
+def mount(fram, root="", formatting=True, flash=None):
+    """The board's Store, the FRAM (if any) mounted at root + /fram, else the
+    journal a ring on `flash`. The firmware formats a FRAM that holds no
+    filesystem (and says so: the second value is True); the host tools pass
+    formatting=False and never do."""
     if fram is None:
-        return Store(root), False
+        return Store(root, None, flash), False
     where = root + FRAM_MOUNT
     formatted = fram.mount(where, formatting)
     return Store(root, where), formatted

@@ -171,7 +171,7 @@ def _xq_places():
     except Exception:  # no usable profile: the clock does not run either; the flash it is
         pass
     try:
-        _xq_store = storage.mount(fram, "", False)[0]
+        _xq_store = storage.mount(fram, "", False, storage.flash_device())[0]
     except OSError as e:
         _xq_store = storage.Store("", storage.FRAM_MOUNT)
         if e.args[0] != 1:  # EPERM: mounted already

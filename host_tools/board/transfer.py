@@ -22,11 +22,12 @@ from clock.table import replay
 _CLOSE = """
 from clock import events as _e
 from clock.journal import Loaded as _L
+from device import storage as _s
 _l = _L(%r)
 _t = 0
 for _r in _l.records():
     _t = _r[0]
-_j = _l.reopen()
+_j = _s.journals(_s.flash_device()).reopen(_l)
 _j.append(_t, _e.MOVED, 0, 0)
 _j.close()
 print('closed', _t)

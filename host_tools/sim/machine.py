@@ -95,8 +95,18 @@ SCHEDULER = Scheduler()
 
 def run_scheduled(_clock=None):
     """Run the soft IRQ handlers waiting in SCHEDULER (also an on_advance
-    hook of CLOCK)."""
-    SCHEDULER.run()
+    hook of CLOCK); not while interrupts are off (the VM is stalled then)."""
+    if not _STATE["irq_disabled"]:
+        SCHEDULER.run()
+
+
+def stall_us(us):
+    """The board's CPU waits us with interrupts off, as rp2 does while it
+    erases or programs its flash (rp2_flash.c): virtual time goes on, and a
+    pin edge meanwhile is handled, and stamped, when it ends."""
+    state = disable_irq()
+    CLOCK.advance_us(us)
+    enable_irq(state)
 
 
 def use_clock(clock):

@@ -60,7 +60,8 @@ class Rig:
             try:
                 from flash_model import limited_flash
                 self.flash = limited_flash(flash_free, FLASH_MOUNT,
-                                           lambda top: cfg.save(values, top + "/settings.json"))
+                                           lambda top: cfg.save(values, top + "/settings.json"),
+                                           machine.stall_us)
             except (ImportError, AttributeError):  # no vfs.VfsLfs2
                 raise ValueError("flash-free needs littlefs: play the script on the MicroPython VM")
             self.directory = FLASH_MOUNT
@@ -97,7 +98,7 @@ class Rig:
         """Power on: the firmware builds its board and restores its journal."""
         values, problem = cfg.load(self.directory + "/settings.json")
         self.board = Board(self.profile, self.clock, machine)
-        self.app = App(self.board, self.clock, values, Store(self.directory),
+        self.app = App(self.board, self.clock, values, Store(self.directory, flash=self.flash),
                        self.directory + "/settings.json", settings_problem=problem)
         self.app.step()
         self.powered = True

@@ -23,7 +23,9 @@
 #                            room (bytes, or 64K / 1M; whole 4 KiB blocks); on
 #                            littlefs, so only the MicroPython VM plays it
 #
-# Times are from the start of the script, in the forms of SCENARIOS.md.
+# Times are from the start of the script, in the forms of SCENARIOS.md; the
+# board's first power-on takes no script time (on a flash with its timing,
+# making a new game's journal takes about a second of the board's).
 
 from clock import timecontrol
 from clock.durations import parse_ms, digits
@@ -157,12 +159,15 @@ def play(rig, steps, end, on_snapshot):
     at time 0 are off their wires; after that, only power-on brings it back
     from a power-cut."""
     booted = rig.powered
+    origin = rig.clock.now  # the script's time 0 on the board's clock: once it has booted
     for t, kind, key, name in steps:
         if t > end:
             break
         if not booted and (t > 0 or kind not in (UNPLUG, PLUG)):
             rig.boot()
             booted = True
+            origin = rig.clock.now  # it booted at 0 (only plugging comes before)
+        t += origin
         if t > rig.clock.now:
             rig.run(t - rig.clock.now)
         if kind == DOWN:
@@ -185,5 +190,5 @@ def play(rig, steps, end, on_snapshot):
             on_snapshot(name, rig)
     if not booted:
         rig.boot()
-    if end > rig.clock.now:
-        rig.run(end - rig.clock.now)
+    if end + origin > rig.clock.now:
+        rig.run(end + origin - rig.clock.now)

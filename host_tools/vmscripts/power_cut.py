@@ -5,10 +5,14 @@
 # erase only the start of its block erased, and nothing after the cut reaches
 # the chip. The image is then mounted again (power-on) and read back.
 #
-# stdin: {"medium": "flash"|"fram", "seed": N, "events": N, "cuts": [op, ...]}
+# On "ring" the journal is the flash ring of device/flashring.py: made through
+# littlefs before the game, then each record one page program.
+#
+# stdin: {"medium": "flash"|"ring"|"fram", "seed": N, "events": N, "cuts": [op, ...]}
 # stdout, one JSON object a line: first the uncut run {"ops": [kind, ...],
 # "records": [...], "settings": {...}}, then one per cut {"cut", "op",
-# "acked", "mounted", "records", "problem", "restored"}. The parent
+# "acked", "mounted", "records", "problem", "restored", "reread"}: reread is
+# the journal read again after power-on wrote its record. The parent
 # (tests/test_fault_injection.py) judges them.
 import gc
 import json
@@ -18,13 +22,16 @@ import vfs
 
 from clock import events as ev
 from clock import snapshot
-from clock.journal import Loaded
+from clock.journal import FILES, Loaded
 from clock.table import Table
+from device.flashring import FlashRing
+from device.storage import LONG_GAME_RECORDS
 
 # The Pico's flash filesystem (4 KiB erase blocks, littlefs progsize 256 as
 # rp2's _boot.py mounts it); the FRAM as device/fram.py sets littlefs up on it.
 MEDIA = {
     "flash": {"nor": True, "block": 4096, "blocks": 32, "lfs": {"progsize": 256}},
+    "ring": {"nor": True, "block": 4096, "blocks": 40, "lfs": {"progsize": 256}, "ring": True},
     "fram": {"nor": False, "block": 256, "blocks": 128,
              "lfs": {"readsize": 32, "progsize": 32, "lookahead": 32}},
 }
@@ -38,8 +45,9 @@ class PowerCut(Exception):
 
 class Chip:
     """A block device (MicroPython's extended interface) over a bytearray.
-    NOR flash: erase sets a block to 0xFF and a program may only clear bits
-    (littlefs never programs what it has not erased: checked). FRAM: no
+    NOR flash: erase sets a block to 0xFF and a program ANDs its bytes in
+    (0xFF leaves a byte as it is; any other byte over one not erased is a
+    driver bug: checked). FRAM: no
     erase, bytes overwritten in place. `cut`: the operation (0-based) that
     the power cut interrupts."""
 
@@ -75,9 +83,14 @@ class Chip:
         k = self._begin("program", len(buf))
         if k is None:
             return
-        if self.nor and self.mem[start:start + len(buf)] != b"\xff" * len(buf):
-            raise RuntimeError("littlefs programmed flash it had not erased")
-        self.mem[start:start + k] = buf[:k]
+        if self.nor:
+            for i in range(len(buf)):
+                if buf[i] != 0xFF and self.mem[start + i] != 0xFF:
+                    raise RuntimeError("programmed flash that was not erased")
+            for i in range(k):
+                self.mem[start + i] &= buf[i]
+        else:
+            self.mem[start:start + k] = buf[:k]
         if k < len(buf):
             raise PowerCut
 
@@ -119,6 +132,10 @@ def formatted(medium):
     return chip.mem
 
 
+def journals(chip, medium):
+    return FlashRing(chip, LONG_GAME_RECORDS) if medium.get("ring") else FILES
+
+
 def play(chip, medium, seed, events, acked):
     """A pseudo-random game journaled on the chip; `acked` gets each record
     once its append has returned (the event is kept). Stops at the cut."""
@@ -126,7 +143,11 @@ def play(chip, medium, seed, events, acked):
     table = None
     try:
         table = Table.new({"clock": "90m/40,15m/10*", "forfeit": -1, "fouls": 9, "absent": [0, 0],
-                           "id": "%08x" % seed}, PATH)
+                           "id": "%08x" % seed}, PATH, journals(chip, medium))
+        if chip.off:  # the cut came while the journal was made (littlefs says EIO or ENOSPC)
+            raise PowerCut
+        if medium.get("ring") and table.journal.__class__.__name__ != "RingJournal":
+            raise RuntimeError("the ring was not made")
         append = table.journal.append
 
         def acking(t, kind, side, value):
@@ -167,7 +188,7 @@ def play(chip, medium, seed, events, acked):
 
 def power_on(chip, medium):
     """Mount the image again and read the journal as the firmware would."""
-    out = {"mounted": False, "records": [], "problem": None, "restored": None}
+    out = {"mounted": False, "records": [], "problem": None, "restored": None, "reread": None}
     try:
         vfs.mount(vfs.VfsLfs2(chip, **medium["lfs"]), MOUNT)
     except OSError:
@@ -180,9 +201,10 @@ def power_on(chip, medium):
             return out  # no journal yet: the cut came before the game began
         out["records"] = [list(r) for r in loaded.records()]
         out["problem"] = loaded.problem
-        table = Table.restore(PATH)
+        table = Table.restore(PATH, None, journals(chip, medium))
         out["restored"] = snapshot.to_json(table.game)
         table.close()
+        out["reread"] = [list(r) for r in Loaded(PATH).records()]
     finally:
         vfs.umount(MOUNT)
     return out

@@ -1,0 +1,163 @@
+# The journal as a ring on the Pico's flash, so that a press is stamped on
+# time while it is recorded (issue 11, item 5).
+#
+# A littlefs append erases a 4 KiB sector about once a record, and on rp2 a
+# flash write runs with interrupts off (rp2_flash.c): a W25Q16 sector erase
+# takes 45 ms, up to 400 ms, and a lever edge in that window is stamped when
+# it ends. So before the game starts, littlefs allocates the whole journal as
+# one file of erased bytes (clock/ring.py has its layout); during the game each
+# record is one page program straight into its slot (0.4-0.7 ms, 3 ms at most),
+# never an erase. Programming 0xFF leaves NOR bits as they are, so the page is
+# programmed with 0xFF in every slot but the new one and the records already
+# there stay.
+#
+# `flash` is the block device littlefs is mounted on (rp2.Flash() on a Pico,
+# host_tools/sim/flash_model.py in the simulation): the ring's blocks are found
+# on it by the file's header (block 0) and the markers of the others. If they
+# are not found there (the filesystem is on another device), the journal is a
+# plain file, as on the FRAM.
+
+import os
+from array import array
+
+from clock import ring
+from clock.journal import FILES, RECORD, Loaded, header, pack
+
+PAGE = 256  # the flash's program unit: the pico-sdk programs whole pages
+_SCAN = 64  # bytes read of each block to find the ring's: every marker sits in them
+
+
+class FlashRing:
+    """Makes and reopens journals (as clock.journal.Files does) as rings of
+    `records` records on `flash`."""
+
+    def __init__(self, flash, records):
+        self.flash = flash
+        self.records = records
+        self.block_size = flash.ioctl(5, 0)
+
+    def create(self, path, settings):
+        head, head_hash = header(settings)
+        bs = self.block_size
+        head_bytes = ring.PREFIX_BYTES + len(head) + 4
+        blocks = ring.blocks_for(self.records, bs, head_bytes)
+        tmp = path + ".new"  # renamed when whole: a power cut leaves no half-made journal
+        with open(tmp, "wb") as f:
+            f.write(ring.prefix(bs, blocks))
+            f.write(head)
+            f.write(head_hash)
+            pos = head_bytes
+            for i in range(1, blocks):
+                at = ring.file_offset(i, ring.marker_at(i), bs)
+                _erased(f, at - pos)
+                f.write(ring.marker(i, head_hash))
+                pos = at + ring.SLOT
+            _erased(f, ring.file_size(bs, blocks) - pos)
+        os.rename(tmp, path)
+        loaded = Loaded(path)
+        phys = self._locate(loaded)
+        if phys is None:  # littlefs is not on this flash: a journal file after all
+            os.remove(path)
+            return FILES.create(path, settings)
+        return RingJournal(self.flash, path, loaded, phys, (0, ring.first_slot(0, head_bytes)))
+
+    def reopen(self, loaded):
+        """A journal appending after the records of `loaded` (read them first)."""
+        if loaded.ring is None:  # a journal file (written before the ring, or on a FRAM)
+            return FILES.reopen(loaded)
+        phys = self._locate(loaded)
+        if phys is None:
+            raise OSError(5)  # the ring is not where its file says: nothing is written blind
+        return RingJournal(self.flash, loaded.path, loaded, phys, loaded.end)
+
+    def _locate(self, loaded):
+        """The flash block holding each of the ring's blocks, or None unless
+        each is found exactly once."""
+        bs, blocks = loaded.ring
+        if bs != self.block_size:
+            return None
+        with open(loaded.path, "rb") as f:
+            first = f.read(_SCAN)
+        phys = array("i", [-1] * blocks)
+        buf = bytearray(_SCAN)
+        head = loaded.head_hash
+        for b in range(self.flash.ioctl(4, 0)):
+            self.flash.readblocks(b, buf, 0)
+            if buf == first:
+                i = 0
+            else:
+                i = -1
+                for at in range(ring.SLOT, _SCAN, ring.SLOT):
+                    if buf[at:at + 4] == ring.MARKER and buf[at + 8:at + 12] == head:
+                        i = buf[at + 4] | buf[at + 5] << 8
+                        if not 0 < i < blocks or ring.marker_at(i) != at:
+                            i = -1
+                        break
+            if i >= 0:
+                if phys[i] >= 0:
+                    return None  # two candidates: which one littlefs reads is not known
+                phys[i] = b
+        for b in phys:
+            if b < 0:
+                return None
+        return phys
+
+
+def _erased(f, n):
+    chunk = ring.ERASED * 16
+    while n > 0:
+        k = min(n, len(chunk))
+        f.write(chunk if k == len(chunk) else chunk[:k])
+        n -= k
+
+
+class RingJournal:
+    """Appends records to a ring, one page program each."""
+
+    def __init__(self, flash, path, loaded, phys, end):
+        self.flash = flash
+        self.path = path
+        self.prev = loaded.last_hash
+        self.size = loaded.valid_size
+        self._ring = loaded.ring
+        self._head_bytes = loaded.start
+        self._phys = phys
+        if end is None:  # full
+            end = (loaded.ring[1], 0)
+        self._block = end[0]  # the ring's block and the byte in it where the next record goes
+        self._at = end[1]
+        self._rec = bytearray(RECORD)
+        self._page = bytearray(ring.ERASED * (PAGE // ring.SLOT))
+        self._check = bytearray(RECORD)
+
+    def append(self, t, kind, side, value):
+        """Program one record into its slot; when this returns, the event is kept.
+        OSError(ENOSPC) when the ring is full, OSError(EIO) when the flash
+        does not hold what was programmed."""
+        bs, blocks = self._ring
+        if self._block >= blocks:
+            raise OSError(28)
+        rec = self._rec
+        h = pack(rec, self.prev, t, kind, side, value)
+        at = self._at
+        base = at - at % PAGE
+        page = self._page
+        page[at - base:at - base + RECORD] = rec
+        block = self._phys[self._block]
+        try:
+            self.flash.writeblocks(block, page, base)
+        finally:
+            page[at - base:at - base + RECORD] = ring.ERASED
+        self.flash.readblocks(block, self._check, at)
+        if self._check != rec:
+            raise OSError(5)
+        self.prev = h
+        self.size = ring.file_offset(self._block, at, bs) + RECORD
+        at += RECORD
+        if at + RECORD > bs:
+            self._block += 1
+            at = ring.first_slot(self._block, self._head_bytes)
+        self._at = at
+
+    def close(self):
+        pass  # every record is on the flash when append returns
