@@ -27,6 +27,7 @@ class FlashModel:
         self.data = bytearray(b"\xff" * (blocks * block_size))
         self._erased = b"\xff" * block_size
         self.reads = self.programs = self.erases = 0
+        self.pages = 0  # pages programmed (a program of several pages counts each)
         self.busy = busy  # fn(us): the board waits with interrupts off (None: no time passes)
         self.worn = False  # worn out: programs take the time but no longer change a bit
 
@@ -50,8 +51,9 @@ class FlashModel:
         for i in range(len(buf)):
             if not self.worn:
                 data[a + i] &= buf[i]
+        pages = (offset + len(buf) + PAGE - 1) // PAGE - offset // PAGE
+        self.pages += pages
         if self.busy is not None:
-            pages = (offset + len(buf) + PAGE - 1) // PAGE - offset // PAGE
             self.busy(pages * PROGRAM_US)
 
     def ioctl(self, op, arg):

@@ -135,8 +135,9 @@ class Rig:
         while self.clock.now < end:
             try:
                 if self.powered:
-                    self.app.safe_step()
-                self.clock.advance(min(LOOP_MS, end - self.clock.now))
+                    self.app.safe_step()  # may take time of its own (a flash write)
+                if end > self.clock.now:
+                    self.clock.advance(min(LOOP_MS, end - self.clock.now))
             except machine.WatchdogReset:
                 self.boot()
         if self.powered:
