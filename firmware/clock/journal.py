@@ -9,8 +9,9 @@
 # header's hash (which covers the game's random id) starts the chain. So a
 # torn last record, an altered record or a record from another game fails its
 # hash: reading stops there, keeps everything before, and says what it dropped.
-# In a ring a slot that fails its hash is a torn write the board wrote past
-# after a power cut: it is skipped, and the ring ends at its first erased slot.
+# In a ring a slot that fails its hash is a write a power cut tore, which the
+# board wrote past at power-on (a slot is not erased in play): it is skipped,
+# and the ring ends at its first erased slot.
 
 import hashlib
 import json
@@ -135,6 +136,8 @@ class Loaded:
         self.problem = None
         self.dropped = 0
         self.end = None  # a ring's first erased slot (block, byte), where the board writes next
+        self.skipped = 0  # a ring's slots that did not fit the chain (torn by power cuts) ...
+        self.written_past = 0  # ... and of those, the ones records that fit follow: nothing lost
 
     def records(self):
         """Yield (t, kind, side, value) for each record that fits the chain."""
@@ -182,12 +185,9 @@ class Loaded:
                     return
                 if rec == ring.ERASED:
                     self.end = (i, at)
-                    return
-                if not fits(prev, rec):  # a torn write, written past after a power cut
-                    self.dropped += RECORD
-                    self.problem = "%d record%s did not match %s hash (torn writes): skipped" % (
-                        self.dropped // RECORD, "" if self.dropped == RECORD else "s",
-                        "its" if self.dropped == RECORD else "their")
+                    break
+                if not fits(prev, rec):  # torn by a power cut: the board writes past it
+                    self.skipped += 1
                     continue
                 event = unpack(rec)
                 if not valid(event[1], event[2], event[3]):
@@ -195,9 +195,15 @@ class Loaded:
                     return
                 prev = bytes(rec[12:16])
                 self.count += 1
+                self.written_past = self.skipped
                 self.valid_size = pos + RECORD
                 self.last_hash = prev
                 yield event
+        torn = self.skipped - self.written_past
+        if torn:  # after the last record: the write a power cut tore, as in a journal file
+            self.dropped = torn * RECORD
+            self.problem = "the last record is incomplete (torn write)" if torn == 1 else \
+                "the last %d records do not match their hashes" % torn
 
     def reopen(self):
         """A Journal appending after the valid records (read them first); a

@@ -56,9 +56,15 @@ def check(path):
     v["records"] = count
     v["chain_hash"] = loaded.last_hash.hex()
     if loaded.problem is None and not loaded.dropped:
+        past = ""
+        if loaded.written_past:  # a journal ring's slot torn by a power cut: the clock wrote past it
+            past = "; %s torn by a power cut mid-write (never acknowledged) skipped" % plural(
+                loaded.written_past, "slot")
         v.update(intact=True, verdict="intact",
-                 message="intact: header and %s fit the hash chain" % plural(count, "record"))
+                 message="intact: header and %s fit the hash chain%s" % (plural(count, "record"), past))
         return v
+    if loaded.ring is not None:
+        return _ring_verdict(v, loaded)
     start = loaded.valid_size
     raw, tail = _records(path, start)
     size = start + len(raw) * jn.RECORD + tail
@@ -113,6 +119,19 @@ def check(path):
              message="the chain breaks at record %d (byte %d; %s): from there on the records do not "
                      "follow the ones before (records altered, removed, inserted, or taken from "
                      "another game); %s" % (k, start, at, good))
+    return v
+
+
+def _ring_verdict(v, loaded):
+    """A journal ring (the Pico's flash) that is not intact: its slots are
+    not in file order with nothing between, so it is judged by what its
+    reader found, not byte by byte."""
+    count = loaded.count
+    torn = "torn" in loaded.problem
+    v.update(verdict="cut" if torn else "broken", record=count + 1, offset=loaded.valid_size,
+             message="%s after record %d (byte %d): %s; the %d records before it are intact"
+             % ("a write torn by a power cut" if torn else "the chain breaks", count, loaded.valid_size,
+                loaded.problem, count))
     return v
 
 

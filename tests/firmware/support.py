@@ -86,7 +86,7 @@ def without_allocating(work):
 
 
 __all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap", "without_allocating",
-           "PERIOD", "MASK", "PicoClock", "RamFlash", "littlefs")
+           "PERIOD", "MASK", "PicoClock", "flash_chip", "littlefs")
 
 
 # The running test's own folder: set before each test by tests/firmware/conftest.py
@@ -106,43 +106,18 @@ def scratch(name):
     return path
 
 
-class RamFlash:
-    """A flash chip in RAM as a MicroPython block device (the extended
-    interface, as rp2.Flash): 4 KiB erase blocks, erased to 0xFF, programmed
-    in place. Counts what littlefs asks of it."""
-
-    def __init__(self, blocks, block_size=4096):
-        self.block_size = block_size
-        self.blocks = blocks
-        self.data = bytearray(blocks * block_size)
-        self._erased = b"\xff" * block_size
-        self.reads = self.writes = self.erases = 0
-
-    def readblocks(self, n, buf, offset=0):
-        self.reads += 1
-        a = n * self.block_size + offset
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, n, buf, offset=None):
-        self.writes += 1
-        if offset is None:  # the basic interface: erase, then program
-            for i in range(len(buf) // self.block_size):
-                self.ioctl(6, n + i)
-            offset = 0
-        a = n * self.block_size + offset
-        self.data[a:a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return self.block_size
-        if op == 6:
-            self.erases += 1
-            a = arg * self.block_size
-            self.data[a:a + self.block_size] = self._erased
-            return 0
-        return 0 if op in (1, 2, 3) else None
+def flash_chip(blocks, block_size=4096):
+    """The simulation's flash chip in RAM (host_tools/sim/flash_model.py: NOR
+    semantics, counts what littlefs asks of it), imported as a module of the
+    host_tools package: its folder's stand-in `machine` must not shadow the VM's."""
+    import os
+    import sys
+    path = __file__ if __file__[:1] == "/" else os.getcwd() + "/" + __file__
+    root = path.rsplit("/", 3)[0]  # drop tests/firmware/support.py
+    if root not in sys.path:
+        sys.path.append(root)
+    from host_tools.sim.flash_model import FlashModel
+    return FlashModel(blocks, block_size)
 
 
 def littlefs(device, mountpoint):
@@ -153,8 +128,8 @@ def littlefs(device, mountpoint):
         vfs.VfsLfs2
     except (ImportError, AttributeError):
         return False
-    vfs.VfsLfs2.mkfs(device)
-    vfs.mount(vfs.VfsLfs2(device), mountpoint)
+    vfs.VfsLfs2.mkfs(device, progsize=256)
+    vfs.mount(vfs.VfsLfs2(device, progsize=256), mountpoint)  # as rp2's _boot.py mounts its flash
     return True
 
 

@@ -4,7 +4,7 @@
 # the rest.
 import os
 
-from support import S, MIN, ev, scratch, RamFlash, littlefs, unmount
+from support import S, MIN, ev, scratch, flash_chip, littlefs, unmount
 from clock.game import RED, BLACK
 from clock.journal import Loaded
 from clock.table import Table, boot, CHECKPOINT_MS
@@ -111,7 +111,7 @@ def test_archived_games_are_numbered_oldest_first():
 
 
 def test_the_archive_keeps_the_floor_oldest_first():
-    flash = RamFlash(32)  # 128 KiB: room for a long game's floor and a few more
+    flash = flash_chip(32)  # 128 KiB: room for a long game's floor and a few more
     if not littlefs(flash, MP):
         return
     try:
@@ -131,7 +131,7 @@ def test_the_archive_keeps_the_floor_oldest_first():
 
 
 def test_a_full_flash_stops_the_journal_not_the_game():
-    flash = RamFlash(24)
+    flash = flash_chip(24)
     if not littlefs(flash, MP):
         return
     try:
@@ -143,9 +143,9 @@ def test_a_full_flash_stops_the_journal_not_the_game():
         assert table.write_error is not None and table.write_error.args[0] == 28
         assert table.game.sides[RED].moves == 100 and table.game.sides[BLACK].moves == 100
         # once failed, the journal is left alone: no step writes or re-reads the flash
-        before = (flash.reads, flash.writes, flash.erases)
+        before = (flash.reads, flash.programs, flash.erases)
         _play(table, t, 20)
-        assert (flash.reads, flash.writes, flash.erases) == before
+        assert (flash.reads, flash.programs, flash.erases) == before
         table.close()
         # what was written before the flash filled comes back
         back = Loaded(store.journal)
@@ -155,7 +155,7 @@ def test_a_full_flash_stops_the_journal_not_the_game():
 
 
 def test_power_on_with_a_full_flash_restores_the_game():
-    flash = RamFlash(24)
+    flash = flash_chip(24)
     if not littlefs(flash, MP):
         return
     try:
@@ -182,7 +182,7 @@ def test_power_on_with_a_full_flash_restores_the_game():
 
 
 def test_no_room_for_a_game_when_nothing_can_make_way():
-    flash = RamFlash(24)
+    flash = flash_chip(24)
     if not littlefs(flash, MP):
         return
     try:
@@ -197,10 +197,10 @@ def test_no_room_for_a_game_when_nothing_can_make_way():
 
 
 def test_the_fram_holds_the_journal_and_the_flash_the_archive():
-    flash = RamFlash(40)
+    flash = flash_chip(40)
     if not littlefs(flash, MP):
         return
-    fram = RamFlash(128, 256)  # a 32 KiB chip
+    fram = flash_chip(128, 256)  # a 32 KiB chip
     fram_mp = MP + "-fram"
     littlefs(fram, fram_mp)
     try:
