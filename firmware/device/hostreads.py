@@ -1,7 +1,9 @@
 # Reads for the host while the clock runs. `xqclock pull`, `config show` and
 # `hall --usb` ask over USB without stopping main.py: stopping it would pause
-# the game and leave lever presses unseen while the host reads. The journal is
-# append-only, so a copy read while it grows is an exact earlier state of it.
+# the game and leave lever presses unseen while the host reads. The journal
+# only grows (a file at its end; a ring on the flash slot after slot, its first
+# erased slot ending it), so a copy read while it grows is an exact earlier
+# state of it.
 #
 # The host writes one request line on the board's standard input:
 #   xq?info                  ->  xq!info {JSON: uid, battery, settings, journal size, game}

@@ -4,8 +4,10 @@ The firmware answers read requests on its USB serial port while main.py runs
 (firmware/device/hostreads.py): what the clock holds (`xq?info`), the files
 of a folder (`xq?ls`), a file from an offset (`xq?read`). Nothing is written
 and the clock never stops, so a game in progress keeps running and no lever
-press goes unseen. The journal is append-only: bytes read once never change,
-so a reader that keeps them asks only for what was appended since.
+press goes unseen. A journal file only grows at its end: a reader that keeps
+its bytes asks only for what was appended since. A journal ring (the Pico's
+flash: clock/ring.py) has its whole size from the start and fills its erased
+slots in order: read it again whole.
 
 For other tools (`xqclock hall --usb`, a results screen):
 
@@ -17,7 +19,7 @@ For other tools (`xqclock hall --usb`, a results screen):
 
     with LiveClock(port) as clock:           # or keep the port open and poll
         journal = clock.read(clock.info()["journal"])
-        more = clock.read(path, offset=len(journal))   # only what was appended
+        more = clock.read(path, offset=len(journal))   # only what was appended (not on a ring)
 
 NotServing (a BoardError) means the port answered nothing that looks like the
 clock's firmware running: no xqclock firmware, an older one, or a board at
