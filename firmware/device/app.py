@@ -141,6 +141,9 @@ class App:
                 self.draw(self.gt.now())
             except Exception:
                 pass
+        self.feed_watchdog()
+
+    def feed_watchdog(self):
         wdt = self.board.watchdog
         if wdt is not None:
             wdt.feed()
@@ -323,9 +326,10 @@ class App:
         # a game played, or a journal that is not this table's (it could not be read or archived)
         if problem is None and (self.game.started or table.journal is None) and self.store.has_journal():
             try:
-                self.store.keep()
+                self.store.keep()  # a ring's records copied out: seconds for a long game
             except OSError as e:  # not even room to archive it: it stays, the new game is not recorded
                 problem = e
+            self.feed_watchdog()  # making the new game's ring takes about a second more
         self.room = problem is None and self.store.room_for_game()
         if self.room:
             self.table = Table.new(settings, self.store.journal, self.store.journals)

@@ -152,6 +152,7 @@ class Store:
     def room_for_game(self):
         """Power-on or a new game: keep the floor a long game can finish in,
         counting what the journal already holds. Whether it is there."""
+        _remove(self.journal + ".new")  # a ring a power cut left half made
         return self.make_room(self.journal, self.need() - _size(self.journal))
 
     def has_journal(self):
@@ -181,16 +182,21 @@ class Store:
         except OSError:
             pass  # it is there
         if _is_ring(self.journal):  # mostly erased slots: only the records are kept
+            for n in os.listdir(self.archive):
+                if n.endswith(".new"):  # a copy a power cut left half made
+                    _remove(self.archive + "/" + n)
             if not self.make_room(self.archive + "/", _size(self.journal) + SPARE_BLOCKS * 4096):
                 raise OSError(28)
+            tmp = name + ".new"  # renamed when whole: a power cut leaves no half copy in the archive
             try:
-                compact(self.journal, name)
+                compact(self.journal, tmp)
+                os.rename(tmp, name)
                 os.remove(self.journal)
                 return name
             except ValueError:  # not readable as a journal: kept byte for byte, below
-                _remove(name)
+                _remove(tmp)
             except OSError:
-                _remove(name)
+                _remove(tmp)
                 raise
         if self.fram is None:
             self.make_room(self.archive + "/", 2 * _CHUNK)  # a rename commits metadata
