@@ -26,6 +26,7 @@ from clock.journal import FILES, Loaded
 from clock.table import Table
 from device.flashring import FlashRing
 from device.storage import LONG_GAME_RECORDS
+from prng import rand_from
 
 # The Pico's flash filesystem (4 KiB erase blocks, littlefs progsize 256 as
 # rp2's _boot.py mounts it); the FRAM as device/fram.py sets littlefs up on it.
@@ -110,19 +111,6 @@ class Chip:
                     raise PowerCut
             return 0
         return 0
-
-
-def rand_from(seed):
-    x = [seed or 1]
-
-    def rand(n):
-        v = x[0]
-        v ^= (v << 13) & 0xFFFFFFFF
-        v ^= v >> 17
-        v ^= (v << 5) & 0xFFFFFFFF
-        x[0] = v
-        return v % n
-    return rand
 
 
 def formatted(medium):

@@ -26,6 +26,7 @@ from clock import events as ev
 from clock.journal import Loaded
 from device import settings as cfg
 from device import storage
+from prng import rand_from
 
 RED, BLACK, START = 0, 1, 2  # levers: Red sits at the left
 profile, folder, kind, trials = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
@@ -38,18 +39,7 @@ values = cfg.check(dict(cfg.DEFAULTS))
 values["clock"] = "90m"
 r = rigmod.Rig(rigmod.load_profile(profile), values, folder, flash_free=512 * 1024)
 clock = r.clock
-seed = [12345]
-
-
-def rand(n):
-    x = seed[0]
-    x ^= (x << 13) & 0xFFFFFFFF
-    x ^= x >> 17
-    x ^= (x << 5) & 0xFFFFFFFF
-    seed[0] = x
-    return x % n
-
-
+rand = rand_from(12345)
 armed = [False]  # Black's lever goes down during the next operation that long
 edges = []  # (Red's edge, Black's edge) in us of virtual time
 windows = []  # (begin, end) us of this trial's flash writes

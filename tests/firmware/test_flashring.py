@@ -99,13 +99,19 @@ def test_power_on_writes_on_after_the_last_record_and_past_a_torn_one():
         unmount(MP)
 
 
+def _small_ring(flash):
+    """A game on a ring of about 300 records, started."""
+    table = Table.new(_settings(), MP + "/game.xqj", FlashRing(flash, 300))
+    table.event(0, ev.START, 0, 0)
+    return table
+
+
 def test_a_full_ring_stops_the_journal_not_the_game():
     flash = flash_chip(24)
     if not littlefs(flash, MP):
         return
     try:
-        table = Table.new(_settings(), MP + "/game.xqj", FlashRing(flash, 300))
-        table.event(0, ev.START, 0, 0)
+        table = _small_ring(flash)
         _play(table, 0, 700)
         assert table.write_error is not None and table.write_error.args[0] == 28
         assert table.game.sides[0].moves == table.game.sides[1].moves == 350
@@ -120,8 +126,7 @@ def test_a_worn_flash_stops_the_journal_when_a_record_does_not_read_back():
     if not littlefs(flash, MP):
         return
     try:
-        table = Table.new(_settings(), MP + "/game.xqj", FlashRing(flash, 300))
-        table.event(0, ev.START, 0, 0)
+        table = _small_ring(flash)
         _play(table, 0, 10)
         flash.worn = True
         _play(table, 0, 2)
