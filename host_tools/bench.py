@@ -9,38 +9,61 @@ from pathlib import Path
 from host_tools.firmware_path import FIRMWARE
 from host_tools.unixport import SCRIPTS, SIM, SIM_PATH, output
 
+WITH_SIM = (*SIM_PATH, FIRMWARE)
+PROFILE = FIRMWARE.parent / "hardware" / "profiles" / "oled.json"
 
-def main():
-    with_sim = (*SIM_PATH, FIRMWARE)
-    print("Benchmarks on the MicroPython unix port (host CPU, not a Pico):")
-    sys.stdout.write(output(SCRIPTS / "bench_core.py", path=(SIM, FIRMWARE)))
-    sys.stdout.write(output(SCRIPTS / "bench_journal.py", path=(SIM, FIRMWARE)))
-    profile = FIRMWARE.parent / "hardware" / "profiles" / "oled.json"
-    sys.stdout.write(press_stamp(profile, with_sim))
-    sys.stdout.write(output(SCRIPTS / "bench_device.py", profile, path=with_sim))
+
+def _romfs(timeout, quick):
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "firmware"
         shutil.copytree(FIRMWARE, source, ignore=shutil.ignore_patterns("__pycache__"))
         image = Path(tmp) / "firmware.romfs"
         subprocess.run([sys.executable, "-m", "mpremote", "romfs", "-o", str(image), "build", str(source)],
-                       check=True, capture_output=True)
-        sys.stdout.write(output(SCRIPTS / "bench_romfs.py", image, path=with_sim))
-    return 0
+                       check=True, capture_output=True, timeout=timeout)
+        return output(SCRIPTS / "bench_romfs.py", image, path=WITH_SIM, timeout=timeout)
 
 
-def press_stamp(profile, path, trials=200):
+def press_stamp(profile, path, trials=200, timeout=None):
     """press_error_during_append_ms: how late a lever edge that comes during a
     journal write is stamped, with the ring and with the littlefs file."""
     got = {}
     for kind in ("ring", "file"):
         with tempfile.TemporaryDirectory() as tmp:
             got[kind] = json.loads(output(SCRIPTS / "press_stamp.py", profile, tmp, kind, str(trials),
-                                          path=path).strip().splitlines()[-1])
+                                          path=path, timeout=timeout).strip().splitlines()[-1])
     ring, file = got["ring"], got["file"]
     return ("press_error_during_append_ms %d max, %.2f mean with the ring (edge during a page program, "
             "%d of %d stamped over 1 ms late); littlefs file: %d max, %.2f mean (edge during an erase, "
             "%d of %d over 1 ms late)\n" % (ring["max_ms"], ring["mean_ms"], ring["late"], ring["trials"],
                                             file["max_ms"], file["mean_ms"], file["late"], file["trials"]))
+
+
+# Each script in host_tools/vmscripts, in the order printed, and how it runs:
+# f(timeout, quick) -> its output; quick: a small configuration, for the smoke test.
+RUNS = {
+    "bench_core.py": lambda timeout, quick: output(SCRIPTS / "bench_core.py", path=(SIM, FIRMWARE),
+                                                   timeout=timeout),
+    "bench_journal.py": lambda timeout, quick: output(SCRIPTS / "bench_journal.py", path=(SIM, FIRMWARE),
+                                                      timeout=timeout),
+    "press_stamp.py": lambda timeout, quick: press_stamp(PROFILE, WITH_SIM, 10 if quick else 200, timeout),
+    "bench_device.py": lambda timeout, quick: output(SCRIPTS / "bench_device.py", PROFILE, path=WITH_SIM,
+                                                     timeout=timeout),
+    "bench_romfs.py": _romfs,
+}
+
+
+def figures(script, timeout=None, quick=False):
+    """What one bench script prints ("name value unit" lines), run as the bench
+    runs it (quick: in a small configuration); subprocess.TimeoutExpired past
+    `timeout` s, for a run that hangs."""
+    return RUNS[script](timeout, quick)
+
+
+def main():
+    print("Benchmarks on the MicroPython unix port (host CPU, not a Pico):")
+    for script in RUNS:
+        sys.stdout.write(figures(script))
+    return 0
 
 
 if __name__ == "__main__":
