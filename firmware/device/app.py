@@ -359,7 +359,7 @@ class App:
         except OSError:
             pass
         return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.store.journal,
-                "size": size, "game": {"id": self.table.settings.get("id"), "started": game.started,
+                "archive": self.store.archive, "size": size, "game": {"id": self.table.settings.get("id"), "started": game.started,
                                        "over": game.over(), "paused": game.paused}}
 
     # -- output -----------------------------------------------------------------

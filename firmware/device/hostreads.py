@@ -6,7 +6,7 @@
 # state of it.
 #
 # The host writes one request line on the board's standard input:
-#   xq?info                  ->  xq!info {JSON: uid, battery, settings, journal size, game}
+#   xq?info                  ->  xq!info {JSON: uid, battery, settings, journal, archive, size, game}
 #   xq?ls DIR                ->  xq!ls [JSON list of the files in DIR]
 #   xq?read PATH OFFSET      ->  xq!data BASE64 (lines of up to CHUNK bytes), then xq!end SIZE
 #                                (xq!end -1: no such file)

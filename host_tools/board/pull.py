@@ -65,7 +65,9 @@ def _pull_live(port, dest, timeout, progress):
         info = clock.info()
         folder = Path(dest) / folder_name(port, info.get("uid"), info.get("settings"))
         journal = info["journal"]
-        archive = _folder(journal).rstrip("/") + "/games"
+        # where the firmware keeps it (the flash, also when the journal is on an FRAM);
+        # firmware from before it said so kept it beside the journal
+        archive = info.get("archive") or _folder(journal).rstrip("/") + "/games"
         wanted = [(journal, folder / "game.xqj")]
         wanted += [(_folder(journal).rstrip("/") + "/" + n, folder / n)
                    for n in clock.listdir(_folder(journal)) if n.endswith(".xqj.bad")]
