@@ -91,3 +91,16 @@ def limited_flash(free_bytes, mountpoint, settle, busy=None):
             f.flush()
     dev.busy = busy
     return dev
+
+
+def fill_up(path):
+    """Something else takes the room: one file at path grows until the
+    filesystem holding it has no byte left for it."""
+    with open(path, "wb") as f:
+        for size in (4096, 256, 16, 1):
+            try:
+                while True:
+                    f.write(b"\0" * size)
+                    f.flush()
+            except OSError:
+                pass

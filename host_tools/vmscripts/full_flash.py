@@ -7,6 +7,7 @@ import json
 import sys
 
 import rig as rigmod
+from flash_model import fill_up
 from frames import frame_bytes
 from clock.journal import Loaded
 from device import faults
@@ -36,14 +37,7 @@ def frames():
 
 r.press(START)
 play(20)
-with open(rigmod.FLASH_MOUNT + "/photos", "wb") as f:  # something else takes the room
-    for size in (4096, 256, 16, 1):
-        try:
-            while True:
-                f.write(b"\0" * size)
-                f.flush()
-        except OSError:
-            pass
+fill_up(rigmod.FLASH_MOUNT + "/photos")  # something else takes the room
 play(20)
 recorded = r.app.table.write_error is None and \
     len(list(Loaded(r.app.store.journal).records())) == r.app.table.records

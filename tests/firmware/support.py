@@ -86,7 +86,7 @@ def without_allocating(work):
 
 
 __all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap", "without_allocating",
-           "PERIOD", "MASK", "PicoClock", "flash_chip", "littlefs")
+           "PERIOD", "MASK", "PicoClock", "flash_chip", "fill_up", "littlefs")
 
 
 # The running test's own folder: set before each test by tests/firmware/conftest.py
@@ -106,18 +106,28 @@ def scratch(name):
     return path
 
 
-def flash_chip(blocks, block_size=4096):
-    """The simulation's flash chip in RAM (host_tools/sim/flash_model.py: NOR
-    semantics, counts what littlefs asks of it), imported as a module of the
-    host_tools package: its folder's stand-in `machine` must not shadow the VM's."""
+def _flash_model():
+    """host_tools/sim/flash_model.py, imported as a module of the host_tools
+    package: its folder's stand-in `machine` must not shadow the VM's."""
     import os
     import sys
     path = __file__ if __file__[:1] == "/" else os.getcwd() + "/" + __file__
     root = path.rsplit("/", 3)[0]  # drop tests/firmware/support.py
     if root not in sys.path:
         sys.path.append(root)
-    from host_tools.sim.flash_model import FlashModel
-    return FlashModel(blocks, block_size)
+    from host_tools.sim import flash_model
+    return flash_model
+
+
+def flash_chip(blocks, block_size=4096):
+    """The simulation's flash chip in RAM (NOR semantics; counts what
+    littlefs asks of it)."""
+    return _flash_model().FlashModel(blocks, block_size)
+
+
+def fill_up(path):
+    """Fill the filesystem holding path with one file, to its last byte."""
+    _flash_model().fill_up(path)
 
 
 def littlefs(device, mountpoint):

@@ -4,7 +4,7 @@
 # the rest.
 import os
 
-from support import S, MIN, ev, scratch, flash_chip, littlefs, unmount
+from support import S, MIN, ev, scratch, flash_chip, fill_up, littlefs, unmount
 from clock.game import RED, BLACK
 from clock.journal import Loaded
 from clock.table import Table, boot, CHECKPOINT_MS
@@ -33,18 +33,6 @@ def _folder(name):
             pass
     os.mkdir(path)
     return path
-
-
-def _fill(path):
-    """Fill the filesystem with one file, to the last byte it takes."""
-    with open(path, "wb") as f:
-        for size in (4096, 256, 16, 1):
-            try:
-                while True:
-                    f.write(b"\0" * size)
-                    f.flush()
-            except OSError:
-                pass
 
 
 def _play(table, t, moves, gap=3 * S):
@@ -138,7 +126,7 @@ def test_a_full_flash_stops_the_journal_not_the_game():
         store = Store(MP)
         table = Table.new(_settings(), store.journal)
         table.event(0, ev.START, 0, 0)
-        _fill(MP + "/filler")  # something else takes the room
+        fill_up(MP + "/filler")  # something else takes the room
         t = _play(table, 0, 200)
         assert table.write_error is not None and table.write_error.args[0] == 28
         assert table.game.sides[RED].moves == 100 and table.game.sides[BLACK].moves == 100
@@ -163,7 +151,7 @@ def test_power_on_with_a_full_flash_restores_the_game():
         table = Table.new(_settings(), store.journal)
         table.event(0, ev.START, 0, 0)
         t = _play(table, 0, 120)
-        _fill(MP + "/filler")
+        fill_up(MP + "/filler")
         while table.write_error is None:  # the game fills the last room
             t = _play(table, t, 2)
         moves = table.game.sides[RED].moves
