@@ -38,7 +38,7 @@ class Scenario:
     """A parsed scenario: `setup(dir)` is what playback.play() takes."""
 
     def __init__(self):
-        self.clock = None  # {"clock": SPEC} or {"red": SPEC, "black": SPEC}
+        self.clock = None  # the journal header's control: timecontrol.played
         self.forfeit = -1  # ms; -1: late arrival not handled
         self.fouls = 3
         self.absent = [0, 0]
@@ -83,7 +83,7 @@ def _clock(rest):
         raise ValueError("write 'clock SPEC' or 'clock red=SPEC black=SPEC'")
     timecontrol.parse_any(rest)  # names the side and the part at fault
     both = timecontrol.sides(rest)
-    return {"clock": rest} if both is None else {"red": both[0], "black": both[1]}
+    return timecontrol.played(rest) if both is None else timecontrol.played(*both)
 
 
 def _action(t, words):

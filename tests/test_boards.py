@@ -370,7 +370,8 @@ def test_config_push_and_read_back(two_boards, env, tmp_path):
         assert r["game"]["started"] is False  # a new game, with the new control
         assert running(env, board)
     from clock.journal import Loaded
-    assert Loaded(str(a.flash / "game.xqj")).settings["clock"] == "xq-15+10"
+    header = Loaded(str(a.flash / "game.xqj")).settings
+    assert (header["clock"], header["preset"]) == ("15m+10s", "xq-15+10")
     assert (a.flash / "games" / f"0000-{game_id}.xqj").is_file()
     assert shown[a.path]["archived_games"] == 1
     proc = xqclock(env, "config", "show", "--port", a.path)
@@ -425,14 +426,15 @@ def test_game_in_progress_is_kept_unless_new_game(board, env, tmp_path):
     proc = xqclock(env, "config", "push", "--port", board.path, "--clock", "xq-5+3")
     assert proc.returncode == 0 and "A game is in progress" in proc.stdout
     from clock.journal import Loaded
-    assert Loaded(str(board.flash / "game.xqj")).settings["clock"] == "xq-60+30"
+    assert Loaded(str(board.flash / "game.xqj")).settings["preset"] == "xq-60+30"
     proc = xqclock(env, "config", "push", "--port", board.path, "--new-game")
     assert proc.returncode == 0 and "Its unfinished game is kept as /games/" in proc.stdout
     journal = board.flash / "game.xqj"
     end = time.monotonic() + 60
     while not journal.exists() and time.monotonic() < end:  # the clock writes it as it boots
         time.sleep(0.05)
-    assert Loaded(str(journal)).settings["clock"] == "xq-5+3"
+    header = Loaded(str(journal)).settings
+    assert (header["clock"], header["preset"]) == ("5m+3s", "xq-5+3")
 
 
 # -- pull --------------------------------------------------------------------------------

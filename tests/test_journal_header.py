@@ -29,6 +29,8 @@ BAD = [  # (changes to GOOD, the field the message must name)
     ({"absent": [0, 2]}, "absent"),
     ({"clock": DROP, "red": "5m"}, "black"),
     ({"clock": DROP, "red": 5, "black": "5m"}, "red"),
+    ({"preset": 5}, "preset"),
+    ({"preset": ["fide-rapid"]}, "preset"),
 ]
 IDS = ["%s-%d" % (field, i) for i, (changes, field) in enumerate(BAD)]
 

@@ -70,6 +70,16 @@ def events_of(d, kind):
 
 # -- the record of one game ------------------------------------------------------
 
+def test_the_record_names_the_preset_and_the_spec_the_game_was_played_with(tmp_path, capsys):
+    path, _ = play(tmp_path, "clock fide-rapid\nat 0 start\nat 5s press red\nend 1m\n")
+    d = as_json(capsys, path)
+    assert (d["settings"]["clock"], d["settings"]["preset"]) == ("15m+10s;increment-at-start", "fide-rapid")
+    assert d["control"]["spec"] == "fide-rapid (15m+10s;increment-at-start)"
+    code, out, err = run(capsys, path)
+    assert code == 0 and "[fide-rapid (15m+10s;increment-at-start)]" in out, err
+    assert d["red"]["remaining_ms"] == 15 * 60000 + 10000 - 5000 + 10000  # the first increment at the start
+
+
 def test_result_times_fouls_and_events(tmp_path, capsys):
     path, state = play(tmp_path, GAME)
     d = as_json(capsys, path)

@@ -34,10 +34,11 @@ def build_game(settings):
     so a header with a valid chain may still hold anything. Raises
     JournalError naming the field."""
     try:
+        preset = settings.get("preset", "")  # its name's rules; the specs say the times (timecontrol.played)
         if "clock" in settings:
-            control = timecontrol.parse(_spec(settings, "clock"))
+            control = timecontrol.parse(_spec(settings, "clock"), preset)
         else:
-            control = timecontrol.handicap(_spec(settings, "red"), _spec(settings, "black"))
+            control = timecontrol.handicap(_spec(settings, "red"), _spec(settings, "black"), preset)
     except JournalError:
         raise
     except ValueError as e:

@@ -254,19 +254,50 @@ def parse_side(spec):
     return tc
 
 
-def parse(spec):
-    """Parse a spec string or preset name into a Control for both sides."""
+def _name(name):
+    if not isinstance(name, str):
+        raise ValueError("preset is %r, not a preset's name" % (name,))
+    return name
+
+
+def parse(spec, name=""):
+    """Parse a spec string or preset name into a Control for both sides.
+    `name`: the preset a spec was expanded from (a journal's), for its rules."""
     spec = normalize(spec)
-    text, name = _expand(spec.strip())
+    text, preset = _expand(spec.strip())
+    name = _name(name) or preset
     if isinstance(text, tuple):
         return Control(parse_side(text[0]), parse_side(text[1]), name)
     tc = parse_side(spec)
     return Control(tc, tc, name)
 
 
-def handicap(red_spec, black_spec):
-    """A Control with a different spec per side."""
-    return Control(parse_side(red_spec), parse_side(black_spec))
+def handicap(red_spec, black_spec, name=""):
+    """A Control with a different spec per side (`name`: as for parse)."""
+    return Control(parse_side(red_spec), parse_side(black_spec), _name(name))
+
+
+def played(clock, clock_black=""):
+    """What a game's journal header holds of its control, given the settings'
+    clock (a SPEC or preset; with clock_black, Black's own): the specs it is
+    played with, so that its replay never depends on this firmware's presets
+    (an update may change what a name means) -> {"clock": SPEC} or {"red":
+    SPEC, "black": SPEC}, and "preset": NAME when a preset set both sides: the
+    name keeps its rules (FIDE's exemption window, Armageddon's draw) and
+    names the game in reports."""
+    if clock_black:
+        return {"red": _spec_of(clock)[0], "black": _spec_of(clock_black)[0]}
+    text, name = _spec_of(clock)
+    out = {"red": text[0], "black": text[1]} if isinstance(text, tuple) else {"clock": text}
+    if name:
+        out["preset"] = name
+    return out
+
+
+def _spec_of(spec):
+    """(what a spec plays, its preset's name or ""); a plain spec as it is."""
+    text, name = _expand(normalize(spec).strip())
+    return (text, name) if name else (spec, "")
 
 
 def sides(text):

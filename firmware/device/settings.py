@@ -161,13 +161,10 @@ def save(values, path="/settings.json"):
 
 
 def game_settings(values, absent=(0, 0)):
-    """What a new game's journal header holds."""
-    game = {"forfeit": values["forfeit"], "fouls": values["fouls"], "absent": [absent[0], absent[1]]}
-    if values["clock_black"]:
-        game["red"] = values["clock"]
-        game["black"] = values["clock_black"]
-    else:
-        game["clock"] = values["clock"]
+    """What a new game's journal header holds: its control as timecontrol.played
+    gives it (the specs, not only a preset's name), the rest as set."""
+    game = timecontrol.played(values["clock"], values["clock_black"])
+    game.update({"forfeit": values["forfeit"], "fouls": values["fouls"], "absent": [absent[0], absent[1]]})
     if values["board"]:
         game["board"] = values["board"]
     if values["red_name"] or values["black_name"]:

@@ -378,10 +378,11 @@ class GameRecord:
                 "text": self._result_words(g), "points": {"red": red, "black": black}}
 
     def control_spec(self):
+        """The control as played; a preset's name first, when the header keeps
+        it beside the specs (timecontrol.played): "fide-rapid (15m+10s;...)"."""
         s = self.settings
-        if "clock" in s:
-            return s["clock"]
-        return "red=%s black=%s" % (s.get("red"), s.get("black"))
+        spec = s["clock"] if "clock" in s else "red=%s black=%s" % (s.get("red"), s.get("black"))
+        return "%s (%s)" % (s["preset"], spec) if s.get("preset") else spec
 
     def forfeit_text(self):
         f = self.settings.get("forfeit", STOPPED)
