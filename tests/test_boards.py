@@ -426,7 +426,7 @@ def test_game_in_progress_is_kept_unless_new_game(board, env, tmp_path):
     proc = xqclock(env, "config", "push", "--port", board.path, "--clock", "xq-5+3")
     assert proc.returncode == 0 and "A game is in progress" in proc.stdout
     from clock.journal import Loaded
-    assert Loaded(str(board.flash / "game.xqj")).settings["preset"] == "xq-60+30"
+    assert Loaded(str(board.flash / "game.xqj")).settings["clock"] == "xq-60+30"  # the game kept as it was written
     proc = xqclock(env, "config", "push", "--port", board.path, "--new-game")
     assert proc.returncode == 0 and "Its unfinished game is kept as /games/" in proc.stdout
     journal = board.flash / "game.xqj"
