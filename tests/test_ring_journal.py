@@ -42,7 +42,7 @@ table = Table.new(dict(settings), store.journal, store.journals)
 table.event(0, ev.START, 0, 0)
 t = play(table, 0, 30)
 j = table.journal
-dev.writeblocks(j._phys[j._block], b"\xa5\x01\x00", j._at)  # the power goes mid-program
+dev.tear(j._phys[j._block], j._at, b"\xa5\x01\x00")  # the power goes mid-program
 table = boot(store.journal, dict(settings), store.journals)
 table.event(t, ev.RESUME, 0, 0)
 t = play(table, t, 4)

@@ -224,10 +224,10 @@ class Loaded:
         return Journal(self.path, self.last_hash, self.valid_size)
 
 
-def compact(src, dst):
+def compact(src, dst, feed=None):
     """Write the journal at src (a file or a ring) to dst as a journal file:
     its header and the records that fit the chain, with the same hashes.
-    The Loaded it read."""
+    feed() is called every 256 records (a long game takes seconds on a Pico)."""
     loaded = Loaded(src)
     rec = bytearray(RECORD)
     prev = loaded.head_hash
@@ -236,7 +236,8 @@ def compact(src, dst):
         for t, kind, side, value in loaded.records():
             prev = pack(rec, prev, t, kind, side, value)
             f.write(rec)
-    return loaded
+            if feed is not None and not loaded.count & 255:
+                feed()
 
 
 class Files:

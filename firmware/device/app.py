@@ -39,6 +39,7 @@ class App:
         self.clock = clock
         self.values = values
         self.store = store or storage.Store()
+        self.store.use_watchdog(self.feed_watchdog)
         self.settings_path = settings_path
         self.storage_said = None  # the table whose journal failure was reported
         if self.store.broken is None:
@@ -326,10 +327,9 @@ class App:
         # a game played, or a journal that is not this table's (it could not be read or archived)
         if problem is None and (self.game.started or table.journal is None) and self.store.has_journal():
             try:
-                self.store.keep()  # a ring's records copied out: seconds for a long game
+                self.store.keep()
             except OSError as e:  # not even room to archive it: it stays, the new game is not recorded
                 problem = e
-            self.feed_watchdog()  # making the new game's ring takes about a second more
         self.room = problem is None and self.store.room_for_game()
         if self.room:
             self.table = Table.new(settings, self.store.journal, self.store.journals)

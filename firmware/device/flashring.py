@@ -35,8 +35,12 @@ class FlashRing:
         self.flash = flash
         self.records = records
         self.block_size = flash.ioctl(5, 0)
+        self.feed = None  # the watchdog's feed: making a ring erases up to 18 sectors (7 s at worst)
+        self.found = True  # False once a ring was not found on `flash`: files from then on
 
     def create(self, path, settings):
+        if not self.found:
+            return FILES.create(path, settings)
         head, head_hash = header(settings)
         bs = self.block_size
         head_bytes = ring.PREFIX_BYTES + len(head) + 4
@@ -49,17 +53,27 @@ class FlashRing:
             pos = head_bytes
             for i in range(1, blocks):
                 at = ring.file_offset(i, ring.marker_at(i), bs)
-                _erased(f, at - pos)
+                self._erased(f, at - pos)
                 f.write(ring.marker(i, head_hash))
                 pos = at + ring.SLOT
-            _erased(f, ring.file_size(bs, blocks) - pos)
+            self._erased(f, ring.file_size(bs, blocks) - pos)
         os.rename(tmp, path)
         loaded = Loaded(path)
         phys = self._locate(loaded)
-        if phys is None:  # littlefs is not on this flash: a journal file after all
+        if phys is None:  # littlefs is not on this flash (a FAT build): journal files from now on
+            self.found = False
             os.remove(path)
             return FILES.create(path, settings)
         return RingJournal(self.flash, path, loaded, phys, (0, ring.first_slot(0, head_bytes)))
+
+    def _erased(self, f, n):
+        chunk = ring.ERASED * 16
+        while n > 0:
+            k = min(n, len(chunk))
+            f.write(chunk if k == len(chunk) else chunk[:k])
+            n -= k
+            if self.feed is not None:
+                self.feed()
 
     def reopen(self, loaded):
         """A journal appending after the records of `loaded` (read them first)."""
@@ -68,7 +82,9 @@ class FlashRing:
         phys = self._locate(loaded)
         if phys is None:
             raise OSError(5)  # the ring is not where its file says: nothing is written blind
-        return RingJournal(self.flash, loaded.path, loaded, phys, loaded.end)
+        journal = RingJournal(self.flash, loaded.path, loaded, phys, loaded.end)
+        journal.seal()
+        return journal
 
     def _locate(self, loaded):
         """The flash block holding each of the ring's blocks, or None unless
@@ -77,14 +93,19 @@ class FlashRing:
         if bs != self.block_size:
             return None
         with open(loaded.path, "rb") as f:
-            first = f.read(_SCAN)
+            head_bytes = f.read(loaded.start)  # the prefix and the header, its game id and hash
+        first = head_bytes[:_SCAN]
         phys = array("i", [-1] * blocks)
         buf = bytearray(_SCAN)
+        whole = bytearray(len(head_bytes))
         head = loaded.head_hash
         for b in range(self.flash.ioctl(4, 0)):
             self.flash.readblocks(b, buf, 0)
             if buf == first:
-                i = 0
+                # block 0 of this game's ring, or of an earlier one with the same
+                # settings (a deleted file's blocks keep their bytes until reused)
+                self.flash.readblocks(b, whole, 0)
+                i = 0 if whole == head_bytes else -1
             else:
                 i = -1
                 for at in range(ring.SLOT, _SCAN, ring.SLOT):
@@ -101,14 +122,6 @@ class FlashRing:
             if b < 0:
                 return None
         return phys
-
-
-def _erased(f, n):
-    chunk = ring.ERASED * 16
-    while n > 0:
-        k = min(n, len(chunk))
-        f.write(chunk if k == len(chunk) else chunk[:k])
-        n -= k
 
 
 class RingJournal:
@@ -130,15 +143,17 @@ class RingJournal:
         self._page = bytearray(ring.ERASED * (PAGE // ring.SLOT))
         self._check = bytearray(RECORD)
 
-    def append(self, t, kind, side, value):
-        """Program one record into its slot; when this returns, the event is kept.
-        OSError(ENOSPC) when the ring is full, OSError(EIO) when the flash
-        does not hold what was programmed."""
+    def seal(self):
+        """Power-on: zero the slot after the last record before writing on. A
+        power cut mid-program can leave a slot that reads erased now and
+        otherwise later; sealed, it is skipped, never written over."""
         bs, blocks = self._ring
         if self._block >= blocks:
-            raise OSError(28)
-        rec = self._rec
-        h = pack(rec, self.prev, t, kind, side, value)
+            return
+        self._program(bytes(RECORD))
+        self._advance()
+
+    def _program(self, rec):
         at = self._at
         base = at - at % PAGE
         page = self._page
@@ -151,13 +166,27 @@ class RingJournal:
         self.flash.readblocks(block, self._check, at)
         if self._check != rec:
             raise OSError(5)
-        self.prev = h
-        self.size = ring.file_offset(self._block, at, bs) + RECORD
-        at += RECORD
-        if at + RECORD > bs:
+
+    def _advance(self):
+        at = self._at + RECORD
+        if at + RECORD > self._ring[0]:
             self._block += 1
             at = ring.first_slot(self._block, self._head_bytes)
         self._at = at
+
+    def append(self, t, kind, side, value):
+        """Program one record into its slot; when this returns, the event is kept.
+        OSError(ENOSPC) when the ring is full, OSError(EIO) when the flash
+        does not hold what was programmed."""
+        bs, blocks = self._ring
+        if self._block >= blocks:
+            raise OSError(28)
+        rec = self._rec
+        h = pack(rec, self.prev, t, kind, side, value)
+        self._program(rec)
+        self.prev = h
+        self.size = ring.file_offset(self._block, self._at, bs) + RECORD
+        self._advance()
 
     def close(self):
         pass  # every record is on the flash when append returns

@@ -18,7 +18,7 @@
 import os
 
 from clock import ring
-from clock.journal import FILES, RECORD, compact
+from clock.journal import FILES, RECORD, Loaded, compact
 from clock.table import CHECKPOINT_MS
 
 JOURNAL = "game.xqj"
@@ -113,6 +113,7 @@ class Store:
         self.archive = root + "/" + ARCHIVE
         self.broken = None  # the OSError of a FRAM that would not mount
         self.journals = journals(None if fram else flash)
+        self.feed = None  # see use_watchdog
 
     def archived(self):
         """The archived games' names, oldest first."""
@@ -164,11 +165,51 @@ class Store:
 
     def game_id(self):
         """The id in the journal's header ("unknown" if it cannot be read)."""
-        from clock.journal import Loaded
         try:
             return str(Loaded(self.journal).settings["id"])
         except (OSError, ValueError, KeyError):
             return "unknown"
+
+    def use_watchdog(self, feed):
+        """feed(): called through the long storage work between games (making
+        a ring, archiving a long game) so the watchdog does not bite."""
+        self.feed = feed
+        if self.journals is not FILES:
+            self.journals.feed = feed
+
+    def _keep_ring(self, name):
+        """A ring's records copied into the archive as a journal file (its
+        erased slots are not kept), then the ring deleted; the archived name.
+        None if it cannot be read as a journal, or there is no room for the
+        copy: it is then archived as it is."""
+        try:
+            loaded = Loaded(self.journal)
+            count = 0
+            for _ in loaded.records():
+                count += 1
+        except ValueError:
+            return None
+        for n in os.listdir(self.archive):
+            if n.endswith(".new"):  # a copy a power cut left half made
+                _remove(self.archive + "/" + n)
+        tail = "-%s.xqj" % loaded.settings.get("id")
+        for n in self.archived():  # archived already, and then the power went: not twice
+            if n.endswith(tail) and _last_hash(self.archive + "/" + n) == loaded.last_hash:
+                os.remove(self.journal)
+                return self.archive + "/" + n
+        # the copy's bytes and two blocks for littlefs to commit them; without
+        # them the ring goes into the archive as it is (renamed: no room needed)
+        if not self.make_room(self.archive + "/", len(loaded.header) + RECORD * count + 2 * 4096):
+            return None
+        tmp = name + ".new"  # renamed when whole: a power cut leaves no half copy in the archive
+        try:
+            compact(self.journal, tmp, self.feed)
+            os.rename(tmp, name)
+        except OSError:
+            _remove(tmp)
+            raise
+        os.remove(self.journal)
+        return name
 
     def keep(self):
         """Move the journal into the archive (a game is over, or set aside);
@@ -181,23 +222,10 @@ class Store:
             os.mkdir(self.archive)
         except OSError:
             pass  # it is there
-        if _is_ring(self.journal):  # mostly erased slots: only the records are kept
-            for n in os.listdir(self.archive):
-                if n.endswith(".new"):  # a copy a power cut left half made
-                    _remove(self.archive + "/" + n)
-            if not self.make_room(self.archive + "/", _size(self.journal) + SPARE_BLOCKS * 4096):
-                raise OSError(28)
-            tmp = name + ".new"  # renamed when whole: a power cut leaves no half copy in the archive
-            try:
-                compact(self.journal, tmp)
-                os.rename(tmp, name)
-                os.remove(self.journal)
-                return name
-            except ValueError:  # not readable as a journal: kept byte for byte, below
-                _remove(tmp)
-            except OSError:
-                _remove(tmp)
-                raise
+        if _is_ring(self.journal):
+            kept = self._keep_ring(name)
+            if kept is not None:
+                return kept
         if self.fram is None:
             self.make_room(self.archive + "/", 2 * _CHUNK)  # a rename commits metadata
             os.rename(self.journal, name)
@@ -218,6 +246,16 @@ class Store:
             raise
         os.remove(self.journal)
         return name
+
+
+def _last_hash(path):
+    try:
+        loaded = Loaded(path)
+        for _ in loaded.records():
+            pass
+        return loaded.last_hash
+    except (OSError, ValueError):
+        return None
 
 
 def _remove(path):

@@ -41,6 +41,8 @@ class FlashModel:
             for i in range(len(buf) // self.block_size):
                 self.ioctl(6, n + i)
             offset = 0
+        if offset % PAGE or len(buf) % PAGE:  # the pico-sdk's flash_range_program asks for whole pages
+            raise ValueError("a program must cover whole 256-byte pages")
         self.programs += 1
         a = n * self.block_size + offset
         data = self.data
@@ -55,6 +57,13 @@ class FlashModel:
         self.pages += pages
         if self.busy is not None:
             self.busy(pages * PROGRAM_US)
+
+    def tear(self, n, offset, data):
+        """A power cut part way through a program: only `data` (the first
+        bytes meant for `offset` of block n) reached the cells."""
+        a = n * self.block_size + offset
+        for i in range(len(data)):
+            self.data[a + i] &= data[i]
 
     def ioctl(self, op, arg):
         if op == 4:

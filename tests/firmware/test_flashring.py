@@ -3,11 +3,12 @@
 # no VfsLfs2 and checks the layout's arithmetic only).
 import os
 
-from support import S, ev, flash_chip, littlefs, unmount
+from support import S, ev, flash_chip, fill_up, littlefs, unmount
 from clock import ring
 from clock.journal import FILES, MAGIC, Loaded
 from clock.table import Table, boot
 from device.flashring import FlashRing, RingJournal
+from device import storage
 from device.storage import LONG_GAME_RECORDS, Store
 
 MP = "/xq-ring"
@@ -85,7 +86,7 @@ def test_power_on_writes_on_after_the_last_record_and_past_a_torn_one():
         journal = table.journal
         # the power goes mid-program: the next slot holds part of a record
         block, at = journal._phys[journal._block], journal._at
-        flash.writeblocks(block, b"\xa5\x01\x00\x00\x10\x27", at)
+        flash.tear(block, at, b"\xa5\x01\x00\x00\x10\x27")
         back = boot(path, _settings(), rings)
         assert back.game.sides[0].moves + back.game.sides[1].moves == 40
         assert "torn" in back.notice and back.write_error is None
@@ -94,7 +95,8 @@ def test_power_on_writes_on_after_the_last_record_and_past_a_torn_one():
         back.close()
         records, loaded = _records(path)
         assert [r[1] for r in records[-4:]] == [ev.POWER_ON, ev.RESUME, ev.PRESS, ev.PRESS]
-        assert len(records) == 1 + 40 + 4 and loaded.problem is None and loaded.written_past == 1
+        # the torn slot, and the one power-on sealed: skipped, nothing acknowledged lost
+        assert len(records) == 1 + 40 + 4 and loaded.problem is None and loaded.written_past == 2
     finally:
         unmount(MP)
 
@@ -170,5 +172,96 @@ def test_the_journal_is_a_file_where_the_flash_cannot_be_written_directly():
             assert f.read(4) == MAGIC
         assert other.programs == 0
         table.close()
+    finally:
+        unmount(MP)
+
+
+def _long_settings():
+    # a handicap: the game's id falls past the first 64 bytes of the ring on both VMs
+    return {"red": "xq-15+10", "black": "xq-5+3", "forfeit": -1, "fouls": 3, "absent": [0, 0]}
+
+
+def test_game_after_game_with_the_same_settings_each_get_their_ring():
+    flash = flash_chip(96)
+    if not littlefs(flash, MP):
+        return
+    try:
+        store = Store(MP, flash=flash)
+        fed = []
+        store.use_watchdog(lambda: fed.append(1))
+        for game in range(4):
+            assert store.room_for_game()
+            table = Table.new(_long_settings(), store.journal, store.journals)
+            # the rings before it left their blocks on the flash, block 0 alike but for the id
+            assert isinstance(table.journal, RingJournal), game
+            table.event(0, ev.START, 0, 0)
+            _play(table, 0, 30)
+            table.close()
+            store.keep()
+        assert len(store.archived()) == 4 and fed  # the watchdog was fed while rings were made
+    finally:
+        unmount(MP)
+
+
+def _ring_game_with_free(flash, free):
+    """A board with `free` bytes free and its archive folder made plays 100
+    presses on a ring; its Store."""
+    os.mkdir(MP + "/games")
+    with open(MP + "/photos", "wb") as f:
+        f.write(bytes(storage.free_bytes(MP) - free))
+    store = Store(MP, flash=flash)
+    table = Table.new(_settings(), store.journal, store.journals)
+    assert isinstance(table.journal, RingJournal)
+    table.event(0, ev.START, 0, 0)
+    _play(table, 0, 100)
+    table.close()
+    return store
+
+
+def test_archiving_a_ring_asks_room_for_its_records_only():
+    flash = flash_chip(40)
+    if not littlefs(flash, MP):
+        return
+    try:
+        store = _ring_game_with_free(flash, 100 * 1024)
+        name = store.keep()  # a 72 KiB ring, a 2 KiB copy
+        records, loaded = _records(name)
+        assert len(records) == 101 and os.stat(name)[6] == len(loaded.header) + 16 * 101
+        assert os.stat(MP + "/photos") and not store.has_journal()
+    finally:
+        unmount(MP)
+
+
+def test_without_room_for_the_copy_the_ring_is_archived_as_it_is():
+    flash = flash_chip(40)
+    if not littlefs(flash, MP):
+        return
+    try:
+        store = _ring_game_with_free(flash, 80 * 1024)
+        assert storage.free_bytes(MP) < 8192  # not even two blocks left for a copy
+        name = store.keep()
+        records, loaded = _records(name)
+        assert len(records) == 101 and loaded.ring is not None and not store.has_journal()
+    finally:
+        unmount(MP)
+
+
+def test_a_power_cut_after_archiving_before_the_ring_is_deleted_archives_it_once():
+    flash = flash_chip(64)
+    if not littlefs(flash, MP):
+        return
+    try:
+        store = Store(MP, flash=flash)
+        table = Table.new(_settings(), store.journal, store.journals)
+        table.event(0, ev.START, 0, 0)
+        _play(table, 0, 20)
+        table.close()
+        with open(store.journal, "rb") as f:
+            ring_bytes = f.read()
+        name = store.keep()
+        with open(store.journal, "wb") as f:  # as the cut left it: archived, and the ring still there
+            f.write(ring_bytes)
+        assert store.keep() == name and store.archived() == [name.rsplit("/", 1)[1]]
+        assert not store.has_journal()
     finally:
         unmount(MP)
