@@ -16,6 +16,10 @@ FIGURE = re.compile(r"([a-z0-9_]+) -?\d+(?:\.\d+)? \S.*")
 # A script's figures, in the order it prints them: a script joins with its line.
 PROMISED = {
     "bench_core.py": ["press_event_median_us", "state_query_alloc", "eight_hour_error"],
+    "bench_journal.py": ["journal_bytes_per_press", "restore_1000_events", "append_blocks_unix",
+                         "littlefs_per_1000_appends", "littlefs_flash_stall", "ring_per_1000_appends",
+                         "ring_flash_stall", "fram_bytes_per_append", "fram_worst_append",
+                         "fram_bytes_per_append_128b_blocks", "fram_capacity"],
     "press_stamp.py": ["press_error_during_append_ms"],
     "bench_device.py": ["heap_after_boot", "heap_after_300_moves", "alloc_per_idle_loop_step",
                         "i2c_bytes_per_second"],

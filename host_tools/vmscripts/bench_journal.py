@@ -163,7 +163,7 @@ print("fram_bytes_per_append %d bytes over I2C (%d us at 1 MHz)" % (per, per * 9
 print("fram_worst_append %d bytes over I2C (%d us at 1 MHz, %d us at 400 kHz)"
       % (worst, worst * 9, worst * 9 * 5 // 2))
 per128, worst128, _ = fram_per_append(block_size=128)
-print("fram_bytes_per_append_128B_blocks %d bytes over I2C (%d us at 1 MHz), worst %d"
+print("fram_bytes_per_append_128b_blocks %d bytes over I2C (%d us at 1 MHz), worst %d"
       % (per128, per128 * 9, worst128))
 _, _, held_1m = fram_per_append(size=131072, fill=True)
 print("fram_capacity %d presses on 32 KiB, %d on 128 KiB (16-byte records, 256-byte blocks)"
