@@ -9,9 +9,9 @@
 # header's hash (which covers the game's random id) starts the chain. So a
 # torn last record, an altered record or a record from another game fails its
 # hash: reading stops there, keeps everything before, and says what it dropped.
-# In a ring a slot that fails its hash is a write a power cut tore, which the
-# board wrote past at power-on (a slot is not erased in play): it is skipped,
-# and the ring ends at its first erased slot.
+# In a ring a slot that fails its hash is a write a power cut tore, or one
+# power-on sealed, which the board wrote past (a slot is not erased in play):
+# it is skipped, and the ring ends at its first erased slot.
 
 import hashlib
 import json
@@ -186,7 +186,7 @@ class Loaded:
                 if rec == ring.ERASED:
                     self.end = (i, at)
                     break
-                if not fits(prev, rec):  # torn by a power cut: the board writes past it
+                if not fits(prev, rec):  # torn by a power cut, or sealed: the board wrote past it
                     self.skipped += 1
                     continue
                 event = unpack(rec)

@@ -359,8 +359,9 @@ class App:
         except OSError:
             pass
         return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.store.journal,
-                "archive": self.store.archive, "size": size, "game": {"id": self.table.settings.get("id"), "started": game.started,
-                                       "over": game.over(), "paused": game.paused}}
+                "archive": self.store.archive, "size": size,
+                "game": {"id": self.table.settings.get("id"), "started": game.started,
+                         "over": game.over(), "paused": game.paused}}
 
     # -- output -----------------------------------------------------------------
 

@@ -147,9 +147,8 @@ class RingJournal:
         """Power-on: zero the slot after the last record before writing on. A
         power cut mid-program can leave a slot that reads erased now and
         otherwise later; sealed, it is skipped, never written over."""
-        bs, blocks = self._ring
-        if self._block >= blocks:
-            return
+        if self._block >= self._ring[1]:
+            return  # full
         self._program(bytes(RECORD))
         self._advance()
 

@@ -187,6 +187,8 @@ class Store:
             count = 0
             for _ in loaded.records():
                 count += 1
+                if self.feed is not None and not count & 255:
+                    self.feed()
         except ValueError:
             return None
         for n in os.listdir(self.archive):
