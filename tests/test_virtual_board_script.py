@@ -95,3 +95,9 @@ def test_a_statement_a_virtual_board_cannot_play_is_refused_naming_its_line(tmp_
     assert len(lines) == 1 and lines[0].startswith(f"xqclock: {script}:{number}: "), err
     assert statement in lines[0] and "simulate --headless" in lines[0], err
     assert not (tmp_path / "flash").exists()  # refused before anything started
+
+
+def test_a_key_pressed_just_before_the_end_is_released():
+    from host_tools.board.virtual import key_script
+    _, steps = key_script("at 1s press left-lever\nat 2s glitch start 50ms\nat 3s down ok\nend 2.01s\n")
+    assert steps == [(1000, "down", 0), (1080, "up", 0), (2000, "down", 2), (2050, "up", 2)]

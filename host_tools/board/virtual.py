@@ -160,7 +160,8 @@ def key_script(text):
         elif kind in actions:
             played.append((t, actions[kind], n))
     played.sort(key=lambda step: step[0])  # stable: a glitch's release among the later steps
-    return values, [step for step in played if step[0] <= end]
+    # past `end` only releases: a key pressed before it must not stay down
+    return values, [step for step in played if step[0] <= end or step[1] == "up"]
 
 
 class VirtualBoard:
