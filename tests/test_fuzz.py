@@ -28,6 +28,24 @@ def valid_journal(path):
     return raw, list(Loaded(path).records())
 
 
+def write_damaged(path, raw, flips, cut):
+    """Write raw to path with the bytes at `flips` changed and `cut` bytes cut off its end."""
+    damaged = bytearray(raw)
+    for pos, byte in flips:
+        damaged[pos % len(damaged)] = byte
+    damaged = damaged[:max(0, len(damaged) - cut)]
+    with open(path, "wb") as f:
+        f.write(damaged)
+    return damaged
+
+
+def forget(path):
+    """Remove a fuzz case's journal, and what power-on set aside of it."""
+    for p in (path, path + ".bad"):
+        if os.path.exists(p):
+            os.remove(p)
+
+
 def boot_never_crashes(path):
     table = boot(path, dict(SETTINGS))
     table.tick(10**6)
@@ -47,9 +65,7 @@ def test_random_bytes_never_crash_the_reader(tmp_path, data):
     except JournalError:
         pass
     boot_never_crashes(path)
-    for p in (path, path + ".bad"):
-        if os.path.exists(p):
-            os.remove(p)
+    forget(path)
 
 
 @settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -59,12 +75,7 @@ def test_a_damaged_journal_keeps_a_valid_prefix(tmp_path, flips, cut):
     CASES["mutated journal"] += 1
     path = str(tmp_path / "m.xqj")
     raw, original = valid_journal(path)
-    damaged = bytearray(raw)
-    for pos, byte in flips:
-        damaged[pos % len(damaged)] = byte
-    damaged = damaged[:max(0, len(damaged) - cut)]
-    with open(path, "wb") as f:
-        f.write(damaged)
+    damaged = write_damaged(path, raw, flips, cut)
     try:
         loaded = Loaded(path)
         records = list(loaded.records())
@@ -74,9 +85,7 @@ def test_a_damaged_journal_keeps_a_valid_prefix(tmp_path, flips, cut):
     except JournalError:
         pass
     boot_never_crashes(path)
-    for p in (path, path + ".bad"):
-        if os.path.exists(p):
-            os.remove(p)
+    forget(path)
 
 
 def ring_image(records, block_size=512, blocks=4):
@@ -116,21 +125,14 @@ def test_a_ring_image_reads_back_its_records(tmp_path):
 def test_a_damaged_ring_keeps_a_valid_prefix(tmp_path, flips, cut):
     CASES["mutated journal"] += 1
     path = str(tmp_path / "r.xqj")
-    damaged = bytearray(ring_image(RING_EVENTS))
-    for pos, byte in flips:
-        damaged[pos % len(damaged)] = byte
-    damaged = damaged[:max(0, len(damaged) - cut)]
-    with open(path, "wb") as f:
-        f.write(damaged)
+    write_damaged(path, ring_image(RING_EVENTS), flips, cut)
     try:
         records = list(Loaded(path).records())
         assert records == RING_EVENTS[:len(records)]
     except JournalError:
         pass
     boot_never_crashes(path)  # a ring the board cannot write through: the game goes on in RAM
-    for p in (path, path + ".bad"):
-        if os.path.exists(p):
-            os.remove(p)
+    forget(path)
 
 
 WORDS = ["clock", "at", "end", "start", "press", "red", "black", "draw", "pause", "resume",

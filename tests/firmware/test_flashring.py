@@ -26,6 +26,16 @@ def _play(table, t, presses):
     return t
 
 
+def _ring_game(store, presses, settings=None):
+    """A game of `presses` presses journaled on the ring of `store`'s flash, closed."""
+    table = Table.new(settings or _settings(), store.journal, store.journals)
+    assert isinstance(table.journal, RingJournal)
+    table.event(0, ev.START, 0, 0)
+    _play(table, 0, presses)
+    table.close()
+    return table
+
+
 def _records(path):
     loaded = Loaded(path)
     return [r for r in loaded.records()], loaded
@@ -143,10 +153,7 @@ def test_the_archive_keeps_a_ring_as_a_plain_journal_with_the_same_hashes():
         return
     try:
         store = Store(MP, flash=flash)
-        table = Table.new(_settings(), store.journal, store.journals)
-        table.event(0, ev.START, 0, 0)
-        _play(table, 0, 50)
-        table.close()
+        _ring_game(store, 50)
         records, ring_loaded = _records(store.journal)
         name = store.keep()
         assert not store.has_journal()
@@ -189,14 +196,10 @@ def test_game_after_game_with_the_same_settings_each_get_their_ring():
         store = Store(MP, flash=flash)
         fed = []
         store.use_watchdog(lambda: fed.append(1))
-        for game in range(4):
+        for _ in range(4):
             assert store.room_for_game()
-            table = Table.new(_long_settings(), store.journal, store.journals)
             # the rings before it left their blocks on the flash, block 0 alike but for the id
-            assert isinstance(table.journal, RingJournal), game
-            table.event(0, ev.START, 0, 0)
-            _play(table, 0, 30)
-            table.close()
+            _ring_game(store, 30, _long_settings())
             store.keep()
         assert len(store.archived()) == 4 and fed  # the watchdog was fed while rings were made
     finally:
@@ -210,11 +213,7 @@ def _ring_game_with_free(flash, free):
     with open(MP + "/photos", "wb") as f:
         f.write(bytes(storage.free_bytes(MP) - free))
     store = Store(MP, flash=flash)
-    table = Table.new(_settings(), store.journal, store.journals)
-    assert isinstance(table.journal, RingJournal)
-    table.event(0, ev.START, 0, 0)
-    _play(table, 0, 100)
-    table.close()
+    _ring_game(store, 100)
     return store
 
 
@@ -252,10 +251,7 @@ def test_a_power_cut_after_archiving_before_the_ring_is_deleted_archives_it_once
         return
     try:
         store = Store(MP, flash=flash)
-        table = Table.new(_settings(), store.journal, store.journals)
-        table.event(0, ev.START, 0, 0)
-        _play(table, 0, 20)
-        table.close()
+        _ring_game(store, 20)
         with open(store.journal, "rb") as f:
             ring_bytes = f.read()
         name = store.keep()
