@@ -16,6 +16,7 @@ import json
 
 from clock import snapshot
 from clock.game import UNSET
+from clock.utf8 import dumps, joined
 
 NETWORK = "/network.json"
 USB = "usb"  # as the broker: report over the USB cable to `xqclock hall --usb`
@@ -51,6 +52,7 @@ def check(values):
     for key in ("wifi", "wifi_password", "broker", "user", "password", "event"):
         if not isinstance(out[key], str):
             raise ValueError("network: %s must be text" % key)
+        out[key] = joined(out[key])
     if not out["broker"]:
         raise ValueError("network: broker is missing (the broker's address)")
     event = out["event"]
@@ -69,7 +71,7 @@ def check(values):
 def load(path=NETWORK):
     """(values or None, problem): None when the clock has no network settings."""
     try:
-        with open(path) as f:
+        with open(path, "rb") as f:
             return check(json.loads(f.read())), None
     except OSError:
         return None, None
@@ -77,31 +79,37 @@ def load(path=NETWORK):
         return None, str(e)
 
 
-def board_name(values, clock_id):
-    """The BOARD of the topics: the board number if the organiser set one, else the clock's id."""
-    n = values.get("board")
+def board_name(header, clock_id):
+    """The BOARD of the topics: the board number of the game on the clock (its
+    journal's header: settings staged for the next game do not move this one),
+    else the clock's id."""
+    n = header.get("board")
     return "%d" % n if isinstance(n, int) and n > 0 else clock_id
 
 
-def _text(s):
-    return json.dumps(s if isinstance(s, str) else "")
+def _names(header):
+    names = header.get("names")
+    if isinstance(names, list) and len(names) == 2 and isinstance(names[0], str) and isinstance(names[1], str):
+        return names
+    return ("", "")
 
 
 def message(app, clock_id, sent_ms):
-    """The state object of SCENARIOS.md plus what the hall shows and alerts on."""
+    """The state object of SCENARIOS.md plus what the hall shows and alerts on:
+    the board and players of the game on the clock (its journal's header)."""
     table = app.table
     game = table.game
-    values = app.values
+    header = table.settings
     bat = app.board.battery
-    n = values.get("board")
+    n = header.get("board")
+    names = _names(header)
     return snapshot.to_json(game, table.notice)[:-1] + (
         ', "board": %s, "names": {"red": %s, "black": %s}, "battery": %s, "fault": %d, '
         '"clock_id": "%s", "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d}') % (
-        "%d" % n if isinstance(n, int) and n > 0 else "null",
-        _text(values.get("red_name")), _text(values.get("black_name")),
+        "%d" % n if isinstance(n, int) and n > 0 else "null", dumps(names[0]), dumps(names[1]),
         "null" if bat is None else "%d" % bat.percent(),
         app.fault_kinds, clock_id, sent_ms,
-        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, values["fouls"])
+        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, game.foul_limit)
 
 
 class _Sockets:
@@ -148,11 +156,11 @@ class _UsbLine:
         pass
 
     def publish(self, topic, msg, retain=False):
-        if topic.endswith("/online"):
+        if topic.endswith(b"/online"):
             return  # the host says when a clock's cable goes
         if not self.poll.poll(0):
             raise OSError(11)  # EAGAIN
-        self.out.write(USB_LINE % (topic, msg))
+        self.out.write(USB_LINE % (topic.decode(), msg.decode()))
 
 
 class _Usb:
@@ -173,7 +181,7 @@ class Reporter:
         self.mqtt.socket = _Sockets(values["timeout_ms"] / 1000)
         self.client = None
         self.down = True  # no connection: the screens show a mark
-        self.topic = ""
+        self.topic = b""
         self.board = ""  # the BOARD of the topics while connected
         self.backoff = RETRY_FIRST_MS
         self.next_try = clock.ticks_ms()
@@ -199,12 +207,15 @@ class Reporter:
         if self.wlan is not None and not self.wlan.isconnected():
             return  # the radio is still joining (wlan.connect does not block)
         v = self.values
-        board = board_name(app.values, self.clock_id)
-        online = TOPIC % (v["event"], board, "online")
+        board = board_name(app.table.settings, self.clock_id)
+        # umqtt.simple counts len() of what it is given as the bytes it sends: so every
+        # text goes to it as UTF-8 bytes (a str's len() is in characters: 许银川 is 9 bytes)
+        online = (TOPIC % (v["event"], board, "online")).encode()
         client = None
         try:
             client = self.mqtt.MQTTClient("xqclock-" + self.clock_id, v["broker"], v["port"],
-                                          v["user"] or None, v["password"] or None, KEEPALIVE_S, v["tls"])
+                                          v["user"].encode() or None, v["password"].encode() or None,
+                                          KEEPALIVE_S, v["tls"])
             client.set_last_will(online, OFFLINE, True)
             client.connect()
             client.publish(online, ONLINE, True)
@@ -213,7 +224,7 @@ class Reporter:
             return
         self.client = client
         self.board = board
-        self.topic = TOPIC % (v["event"], board, "state")
+        self.topic = (TOPIC % (v["event"], board, "state")).encode()
         self.down = False
         self.backoff = RETRY_FIRST_MS
         self._publish(app, tick, client)
@@ -224,11 +235,11 @@ class Reporter:
         self._records = table.records
         running = table.game.running() != UNSET and not table.game.over()
         self.next_send = self.clock.ticks_add(tick, RUNNING_EVERY_MS if running else IDLE_EVERY_MS)
-        if board_name(app.values, self.clock_id) != self.board:
-            self._drop(client, None)  # a new board number: a new topic and will
+        if board_name(app.table.settings, self.clock_id) != self.board:
+            self._drop(client, None)  # a new game on a new board number: a new topic and will
             return
         try:
-            client.publish(self.topic, message(app, self.clock_id, tick), True)
+            client.publish(self.topic, message(app, self.clock_id, tick).encode(), True)
             self.sent += 1
         except Exception as e:
             self._drop(client, e)

@@ -23,6 +23,7 @@ import host_tools.firmware_path  # noqa: F401  (clock.*, device.* from firmware/
 from clock import timecontrol
 from clock.durations import parse_ms, words, digits
 from clock.spaces import normalize
+from clock.utf8 import dumps
 from device import settings as cfg
 
 from host_tools.board import BoardError
@@ -279,7 +280,7 @@ def push_one(port, changes, new_game=False, timeout=5.0, progress=None, pairings
         kept = _raw(text) if not note.startswith("Its settings file") else values  # all the board accepted
         written = {k: values[k] for k in values if k in kept or k in changes}
         progress("write")
-        link.write_atomic("/settings.json", json.dumps(written).encode())
+        link.write_atomic("/settings.json", dumps(written).encode())  # UTF-8 on the wire: no \\u escapes
         back = _raw(link.info().get("settings"))
         if back != written:
             raise BoardError(f"{port}: the settings read back differ from those written")
@@ -422,7 +423,7 @@ def push_network_one(port, changes, timeout=5.0, progress=None):
         except ValueError as e:
             raise BoardError(f"{port}: {e}" + (": give --broker" if "broker" in str(e) else "")) from None
         progress("write")
-        data = json.dumps(values).encode()
+        data = dumps(values).encode()
         link.write_atomic(hall.NETWORK, data)
         if link.read_file(hall.NETWORK) != data:
             raise BoardError(f"{port}: {hall.NETWORK} read back differs from what was written")
