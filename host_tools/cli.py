@@ -298,6 +298,9 @@ def build_parser():
                          "of its own board number (with --all)")
     cp.add_argument("--new-game", action="store_true",
                     help="end a game in progress (its journal kept in /games) so the next uses these settings")
+    cp.add_argument("--preview", action="store_true",
+                    help="write nothing: show what each clock's screens would show its players before the start "
+                         "(board, names, characters the clock has no glyph for)")
     cs = csub.add_parser("show", help="read back what boards hold")
     _board_options(cs)
     cs.add_argument("--json", action="store_true", help="as JSON")

@@ -365,8 +365,8 @@ def test_config_push_and_read_back(two_boards, env, tmp_path):
         r = shown[board.path]
         s = r["settings"]
         assert (s["clock"], s["forfeit"], s["fouls"], s["sound"], s["language"], s["red_side"], s["code"]) == \
-            ("xq-15+10", 900000, 4, True, 1, 1, "1234")
-        assert r["profile"] == profile and r["board"] == board.uid
+            ("xq-15+10", 900000, 4, True, 1, 1, "set")  # the code is never printed
+        assert r["profile"] == profile and r["clock_id"] == board.uid
         assert r["game"]["started"] is False  # a new game, with the new control
         assert running(env, board)
     from clock.journal import Loaded

@@ -8,9 +8,9 @@
 from clock import events as ev
 from clock.game import UNSET
 from clock.table import Table, boot
-from device import faults, lang, screens
+from device import faults, hall as hall_reports, lang, screens
 from device import settings as cfg
-from device import storage
+from device import staging, storage
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
 from device.arbiter import Arbiter
@@ -30,14 +30,19 @@ LOOP_MS = 10
 RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
 REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
 BATTERY_MS = 1000  # the battery is read this often
+SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
 
 
 class App:
     def __init__(self, board, clock, values, store=None, settings_path="/settings.json", hall=None,
-                 settings_problem=None):
+                 settings_problem=None, network_path=hall_reports.NETWORK):
         self.board = board
         self.clock = clock
         self.values = values
+        self.network_path = network_path
+        self.pending = None  # (settings, network) pushed while a clock ran: saved once none runs
+        self.save_tick = 0  # when saving them may be tried again after the flash refused
+        self.kept = None  # the archived journal of the game new_game() set aside, if any
         self.store = store or storage.Store()
         self.store.use_watchdog(self.feed_watchdog)
         self.settings_path = settings_path
@@ -85,9 +90,12 @@ class App:
 
     def _new_screens(self):
         kind = screens.OledScreen if self.board.kind == "ssd1306" else screens.SegmentScreen
-        red_side = self.values["red_side"]
+        # the game's own side (its journal's header; one from before the header held it: the settings'),
+        # so settings pushed for the next game never swap the levers of this one
+        red_side = self.table.settings.get("red_side", self.values["red_side"])
+        self.red_side = red_side if red_side in (0, 1) else 0
         # the left display faces the player at the left lever
-        self.screens = [kind(self.board.displays[i], i ^ red_side) for i in range(2)]
+        self.screens = [kind(self.board.displays[i], i ^ self.red_side) for i in range(2)]
         for scr in self.screens:
             if isinstance(scr, screens.OledScreen):
                 scr.caption = screens.caption(self.table.settings, scr.side)
@@ -198,6 +206,8 @@ class App:
         self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"])
         self.check_hardware(tick)
         self.draw(now)
+        if self.pending is not None:
+            self._save_pending(tick)
         if self.hall is not None:
             self.hall.step(self, tick)
         if self.host is not None:
@@ -238,7 +248,7 @@ class App:
             if other != UNSET and 0 <= t - other < self.board.lockout_ms:
                 return
             self.lever_ms[k] = t
-            self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
+            self.table.event(t, ev.PRESS, k ^ self.red_side, 0)
             return
         self.menu_tick = self.board.buttons.tick
         if self.menu.active():
@@ -311,7 +321,11 @@ class App:
         values = dict(self.values)
         values.update(changes)
         self.values = cfg.check(values)
-        cfg.save(self.values, self.settings_path)
+        if self.pending is None:
+            cfg.save(self.values, self.settings_path)
+        else:  # with the network settings a push left to be saved
+            self.pending = (self.values, self.pending[1])
+            self._save_pending(self.clock.ticks_ms())
         self.fault_kinds &= ~faults.SETTINGS  # the file now holds what the clock accepted
         if not self.game.started:
             self.new_game()
@@ -325,9 +339,10 @@ class App:
         settings = cfg.game_settings(self.values, self.absent)
         problem = self.store.broken
         # a game played, or a journal that is not this table's (it could not be read or archived)
+        self.kept = None
         if problem is None and (self.game.started or table.journal is None) and self.store.has_journal():
             try:
-                self.store.keep()
+                self.kept = self.store.keep()
             except OSError as e:  # not even room to archive it: it stays, the new game is not recorded
                 problem = e
         self.room = problem is None and self.store.room_for_game()
@@ -342,6 +357,76 @@ class App:
         self.fault_kinds &= faults.SETTINGS
         self._new_screens()
         return DONE
+
+    # -- pushes from the host --------------------------------------------------
+
+    def stage(self, request):
+        """A push while the clock runs (device/hostreads.py's xq?stage):
+        {"settings": changes, "network": changes or null, "new_game": bool}.
+        Everything is checked before anything changes. A game in progress goes
+        on untouched (no pause, no reset): what it was set up with is in its
+        journal's header, so a change to the game (control, limits, board,
+        names, red side) waits for the next game, unless new_game ends this
+        one (kept in the archive, as the arbiter's "new game" does); an
+        unstarted or finished game is replaced at once; language, sound and
+        code apply at once. The answer says which, for the host."""
+        changes = request.get("settings") or {}
+        network = request.get("network")
+        try:
+            if not isinstance(changes, dict) or not (network is None or isinstance(network, dict)):
+                raise ValueError("the push's settings are not objects")
+            values = dict(self.values)
+            values.update(changes)
+            values = cfg.check(values)
+            if network is not None:
+                network = staging.merged_network(network, self.network_path)
+        except ValueError as e:
+            return {"ok": False, "problem": str(e)}
+        game = self.game
+        header = self.table.settings
+        wanted = cfg.game_settings(values, self.absent)
+        differs = [k for k in wanted if k != "absent" and wanted[k] != header.get(k)] + \
+            [k for k in header if k not in wanted and k not in ("id", "absent")]
+        self.values = values
+        self.fault_kinds &= ~faults.SETTINGS
+        self.pending = (values, network)
+        if network is not None:
+            self._use_network(network)
+        answer = {"ok": True, "when": "now", "kept": None, "game": None}
+        if differs or request.get("new_game") is True:
+            if not game.started or game.over() or request.get("new_game") is True:
+                self.new_game()
+                answer["kept"] = self.kept
+            else:
+                answer["when"] = "next game"
+        else:
+            self.redraw()  # language, sound, code: at once
+        self._save_pending(self.clock.ticks_ms())
+        answer["saved"] = self.pending is None
+        answer["game"] = {"started": self.game.started, "over": self.game.over(), "id": self.table.settings.get("id")}
+        return answer
+
+    def _use_network(self, network):
+        if self.hall is not None:
+            self.hall.close()
+        self.hall = None if network == staging.NO_NETWORK else hall_reports.reporter_from(network, self.clock)
+
+    def _save_pending(self, tick):
+        """Keep pushed settings on the flash, once no clock runs (a flash write
+        holds up the Pico's interrupts, and a lever's edge must be stamped)."""
+        game = self.game
+        if game.running() != UNSET and not game.over():
+            return
+        pending = self.pending
+        if pending is None or self.save_tick and self.clock.ticks_diff(tick, self.save_tick) < 0:
+            return
+        try:
+            staging.save(pending[0], pending[1], self.settings_path, self.network_path)
+            self.pending = None
+            self.save_tick = 0
+        except OSError as e:  # a full flash: they hold in memory, and are tried again
+            self.save_tick = self.clock.ticks_add(tick, SAVE_RETRY_MS)
+            self.report_fault(faults.STORAGE, "pushed settings not saved (%r): tried again" % (e,))
 
     def host_info(self, uid):
         """What the host reads while the clock runs (device.hostreads: xq?info)."""
@@ -358,10 +443,14 @@ class App:
             size = os.stat(self.store.journal)[6]
         except OSError:
             pass
+        header = self.table.settings
         return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.store.journal,
                 "archive": self.store.archive, "size": size,
-                "game": {"id": self.table.settings.get("id"), "started": game.started,
-                         "over": game.over(), "paused": game.paused}}
+                "game": {"id": header.get("id"), "started": game.started,
+                         "over": game.over(), "paused": game.paused, "board": header.get("board"),
+                         "names": header.get("names")},
+                "network": None if self.hall is None else self.hall.shown(), "saved": self.pending is None,
+                "stage": True}
 
     # -- output -----------------------------------------------------------------
 
@@ -511,13 +600,14 @@ def main():
         print(e)
         show_problem(str(e))
         raise
+    staging.commit()  # a push a power cut interrupted is finished first: all of it, or none was kept
     values, problem = cfg.load()  # never raises: a refused field is marked on the displays
     board = Board(profile, time)
-    from device.hall import reporter_for
-    app = App(board, time, values, board_store(board), hall=reporter_for(time), settings_problem=problem)
-    try:  # the host may read the clock while it runs (xqclock pull, config show)
+    app = App(board, time, values, board_store(board), hall=hall_reports.reporter_for(time),
+              settings_problem=problem)
+    try:  # the host may read the clock while it runs (xqclock pull, config show) and push to it
         from device.hostreads import HostReads
-        app.host = HostReads(lambda: app.host_info(_uid()))
+        app.host = HostReads(lambda: app.host_info(_uid()), stage=app.stage)
     except Exception as e:  # a port without a pollable console: the host stops the clock to read
         print("no reads while running:", repr(e))
     app.run()

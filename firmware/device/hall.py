@@ -244,6 +244,16 @@ class Reporter:
         except Exception as e:
             self._drop(client, e)
 
+    def close(self):
+        """Stop reporting (new network settings take over): the connection goes."""
+        self._drop(self.client, None)
+
+    def shown(self):
+        """Where it reports, for the host (no passwords)."""
+        v = self.values
+        return {"broker": v["broker"], "port": v["port"], "tls": v["tls"], "event": v["event"],
+                "wifi": v["wifi"], "user": v["user"]}
+
     def _drop(self, client, error):
         self.client = None
         self.down = True
@@ -263,6 +273,11 @@ def reporter_for(clock, path=NETWORK):
         print(problem, "- the clock does not report to the hall")
     if net is None:
         return None
+    return reporter_from(net, clock)
+
+
+def reporter_from(net, clock):
+    """A Reporter for checked network settings (check()), or None without umqtt."""
     import binascii
     import machine
     clock_id = binascii.hexlify(machine.unique_id()).decode()

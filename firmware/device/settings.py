@@ -168,6 +168,7 @@ def game_settings(values, absent=(0, 0)):
     gives it (the specs, not only a preset's name), the rest as set."""
     game = timecontrol.played(values["clock"], values["clock_black"])
     game.update({"forfeit": values["forfeit"], "fouls": values["fouls"], "absent": [absent[0], absent[1]]})
+    game["red_side"] = values["red_side"]  # the game's own: a later push cannot swap its levers
     if values["board"]:
         game["board"] = values["board"]
     if values["red_name"] or values["black_name"]:

@@ -72,6 +72,22 @@ def flash(args):
 
 # -- config ------------------------------------------------------------------------------
 
+def _preview(ports, changes, pairings, timeout):
+    """What each clock's players would see before the start, if these were pushed:
+    nothing is written (the clocks are only read, while they run)."""
+    from host_tools.board import config as cf
+    ok, errors = _run(ports, lambda port, cb: cf.preview_one(port, changes, pairings, timeout, cb))
+    for port in ports:
+        r = ok.get(port)
+        if not r:
+            continue
+        print(f"{port}: board {r['board'] or '-'}" + (f" ({r['note']})" if r["note"] else ""))
+        for side, name, shown, missing in r["sides"]:
+            print(f"  {side:<6} {name or '-'}  ->  the screen shows {shown!r}"
+                  + (f" (no glyph for {' '.join(missing)}: the name is left out)" if missing else ""))
+    return _finish(ports, errors)
+
+
 def config(args):
     from host_tools.board import config as cf
     if args.action == "presets":
@@ -111,19 +127,16 @@ def config(args):
             return _fail(e)
         if one and len(ports) > 1:
             return _fail(f"{one[0]} is for one clock, and {len(ports)} are attached: give --port P", 2)
-        if network:
-            ok, errors = _run(ports, lambda port, cb: cf.push_network_one(port, network, args.timeout, cb))
-            for port in ports:
-                if port in ok:
-                    print(f"{port}: network written and read back; {ok[port]['note']}")
-            if errors or not (changes or args.new_game or pairings):
-                return _finish(ports, errors)
+        if args.preview:
+            return _preview(ports, changes, pairings, args.timeout)
         ok, errors = _run(ports, lambda port, cb: cf.push_one(port, changes, args.new_game, args.timeout, cb,
-                                                                pairings))
+                                                                pairings, network))
         for port in ports:
             r = ok.get(port)
             if r:
                 print(f"{port}: settings saved and checked." + (f" {r['note']}" if r["note"] else ""))
+                for warning in cf.glyph_warnings(r["settings"]):
+                    print(f"xqclock: warning: {port}: {warning}", file=sys.stderr)
         return _finish(ports, errors)
     # show
     try:
@@ -132,17 +145,17 @@ def config(args):
         return _fail(e)
     ok, errors = _run(ports, lambda port, cb: cf.show_one(port, args.timeout, cb))
     if args.json:
-        print(json.dumps([ok[p] for p in ports if p in ok], indent=1, ensure_ascii=False))
+        print(json.dumps([cf.masked(ok[p]) for p in ports if p in ok], indent=1, ensure_ascii=False))
     else:
         for port in ports:
             r = ok.get(port)
             if not r:
                 continue
             fw = r["firmware"]
-            print(f"{port}  board {r['board'] or '-'}  "
+            print(f"{port}  clock id {r['clock_id'] or '-'}  "
                   f"{'xqclock ' + str(fw['version']) + ' (' + str(fw['build']) + ')' if fw else 'no xqclock firmware'}"
                   f"  profile {r['profile'] or '-'}")
-            for label, text in cf.describe(r["settings"]):
+            for label, text in cf.describe(r["settings"]) + [("hall", cf.hall_words(r.get("network")))]:
                 print(f"  {label:<9} {text}")
             game = r["game"]
             state = "none" if not game else ("finished" if game["over"] else
