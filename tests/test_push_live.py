@@ -47,3 +47,33 @@ def test_a_push_during_play_stops_nothing(board, env):
     while ev.PRESS not in kinds(board)[2:] and time.monotonic() < end:  # the clock still takes presses
         press(board.flash, "lever_right")
     assert kinds(board).count(ev.PRESS) >= 2
+
+
+def test_pull_and_push_beside_hall_usb_share_the_port_and_stop_nothing(board, env, tmp_path):
+    """hall --usb holds the clock's port to read its reports; pull and config push
+    claim it, the hall lets go and takes it back, and the clock never stops."""
+    import subprocess
+    import sys
+    from boards import ROOT
+    from hall_tier import free_port, until
+    flash(env, board, "--profile", "oled")
+    ok(xqclock(env, "config", "push", "--port", board.path, "--clock", "10m", "--board", "3", "--broker", "usb"))
+    press(board.flash, "start")
+    log_path = tmp_path / "hall.log"
+    with open(log_path, "w") as log:
+        hall = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "hall", "--usb", "--event", "open",
+                                 "--http", f"127.0.0.1:{free_port()}", "--mqtt-port", str(free_port())],
+                                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            until(lambda: f"reading the clock on {board.path}" in log_path.read_text(), 60, "hall --usb reading")
+            pulled = ok(xqclock(env, "pull", "--port", board.path, tmp_path / "round-1"))
+            assert "while running" in pulled.stdout and "waiting for it to let the clock go" in pulled.stderr
+            ok(xqclock(env, "config", "push", "--port", board.path, "--red", "许银川"))
+            until(lambda: log_path.read_text().count(f"reading the clock on {board.path}") >= 2, 60,
+                  "hall --usb reading again")
+        finally:
+            hall.terminate()
+            hall.wait(10)
+    assert "let another xqclock command have the clock" in log_path.read_text()
+    assert ev.PAUSE not in kinds(board) and ev.POWER_ON not in kinds(board)
+    assert (tmp_path / "round-1" / "board-03" / "game.xqj").is_file()
