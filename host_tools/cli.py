@@ -307,15 +307,19 @@ def build_parser():
     c.set_defaults(func=cmd_config)
 
     pl = sub.add_parser("pull", help="copy game journals from boards into a folder",
-                        description="Copy each board's journal (game.xqj, on its flash or FRAM) and its "
-                                    "archived games (/games/*.xqj) into DIR/<board id>/ (skipping files "
-                                    "already there). The clock stops for a moment; a game in progress comes "
-                                    "back paused.")
+                        description="Copy each board's current game (game.xqj, on its flash or FRAM) into "
+                                    "DIR/board-NN/ (its board number; else its clock id), and with --archived "
+                                    "its archived games (/games/*.xqj) too, skipping files already there. A "
+                                    "clock running xqclock's firmware is read while it runs: a game in progress "
+                                    "goes on. Older firmware, and --clear, stop the clock for a moment (a game "
+                                    "in progress comes back paused).")
     _board_options(pl)
     pl.add_argument("dir", metavar="DIR", help="where the journals go (one folder per board)")
+    pl.add_argument("--archived", action="store_true",
+                    help="also copy the games the clock archived (DIR/board-NN/games/)")
     pl.add_argument("--clear", action="store_true",
-                    help="then delete the archived games from the board (each once it is safely in DIR; "
-                         "the current game stays)")
+                    help="copy the archived games, then delete them from the board (each once it is safely in "
+                         "DIR; the current game stays; the clock stops for a moment)")
     pl.set_defaults(func=cmd_pull)
 
     t = sub.add_parser("transfer", help="move a game onto a replacement clock (§22.4)",

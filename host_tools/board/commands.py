@@ -182,7 +182,7 @@ def pull(args):
         ports = _ports(args)
     except BoardError as e:
         return _fail(e)
-    ok, errors = _run(ports, lambda port, cb: pull_one(port, args.dir, args.timeout, cb, args.clear))
+    ok, errors = _run(ports, lambda port, cb: pull_one(port, args.dir, args.timeout, cb, args.clear, args.archived))
     rows = [[p, ok[p]["board"], ok[p]["journals"], ok[p]["fetched"]] + ([ok[p]["cleared"]] if args.clear else [])
             + ["while running" if ok[p]["read"] == "running" else "stopped (a game comes back paused)",
                ok[p]["folder"]] for p in ports if p in ok]
