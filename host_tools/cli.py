@@ -313,9 +313,12 @@ def build_parser():
     cp.add_argument("--board", metavar="N", help="this clock's board number (one clock; 0: none)")
     cp.add_argument("--red", metavar="NAME", help="Red's name on this clock (one clock)")
     cp.add_argument("--black", metavar="NAME", help="Black's name on this clock (one clock)")
-    cp.add_argument("--pairings", metavar="CSV",
-                    help="the round's players from a CSV of board,red,black: each clock takes the row "
-                         "of its own board number (with --all)")
+    cp.add_argument("--pairings", metavar="FILE",
+                    help="the round's players, from the pairing program's TRF or a CSV (board,red,black, or "
+                         "board,red_no,red,black_no,black): each clock takes its own board's; a clock whose "
+                         "board has no game this round is cleared")
+    cp.add_argument("--round", type=inputs.count, metavar="N",
+                    help="with --pairings: the round to push (default: a TRF's round still to play; a CSV's own)")
     cp.add_argument("--new-game", action="store_true",
                     help="end a game in progress (its journal kept in /games) so the next uses these settings")
     cp.add_argument("--preview", action="store_true",

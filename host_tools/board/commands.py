@@ -105,7 +105,11 @@ def config(args):
             changes = cf.changes_from(args.clock, args.forfeit, args.fouls, args.sound, args.language,
                                       args.red_side, args.code, args.clock_black, args.board, args.red,
                                       args.black)
-            pairings = cf.read_pairings(args.pairings) if args.pairings else None
+            pairings = None
+            if args.pairings:
+                pairings, number = cf.read_pairings(args.pairings, args.round)
+            elif args.round is not None:
+                return _fail("--round goes with --pairings (the round of the pairings to push)", 2)
         except ValueError as e:
             return _fail(e, 2)
         try:
@@ -127,6 +131,8 @@ def config(args):
             return _fail(e)
         if one and len(ports) > 1:
             return _fail(f"{one[0]} is for one clock, and {len(ports)} are attached: give --port P", 2)
+        if pairings is not None:
+            print(f"{args.pairings}: round {number}, {plural(len(pairings), 'board')}", file=sys.stderr)
         if args.preview:
             return _preview(ports, changes, pairings, args.timeout)
         ok, errors = _run(ports, lambda port, cb: cf.push_one(port, changes, args.new_game, args.timeout, cb,

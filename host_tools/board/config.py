@@ -134,46 +134,13 @@ def _name(option, name):
     return name
 
 
-def read_pairings(path):
-    """A pairings CSV, rows board,red,black (a first row that is not a board number
-    is a header) -> {board: (red, black)}; ValueError naming the row at fault."""
-    import csv
-    import io
-    from host_tools.inputs import read_text
-    text = read_text(path, "--pairings")
-    rows = [r for r in csv.reader(io.StringIO(text)) if r and any(c.strip() for c in r)]
-    if rows and not rows[0][0].strip().isdigit():
-        rows = rows[1:]
-    pairings = {}
-    for i, r in enumerate(rows, 1):
-        r = [c.strip() for c in r]
-        if len(r) != 3 or not r[0].isdigit() or not 1 <= int(r[0]) <= 999:
-            raise ValueError(f"--pairings {path}: row {i}: write board,red,black (a board number 1 to 999)")
-        board = int(r[0])
-        if board in pairings:
-            raise ValueError(f"--pairings {path}: row {i}: board {board} is paired twice")
-        pairings[board] = (_name("--pairings", r[1]), _name("--pairings", r[2]))
-    if not pairings:
-        raise ValueError(f"--pairings {path}: no pairings in it")
-    return pairings
-
-
-def hall_words(net):
-    """Where a clock reports (its /network.json, passwords left out), in words."""
-    if not net:
-        return "does not report (no broker set)"
-    from device import hall
-    if net["broker"] == hall.USB:
-        return "over its USB cable (to xqclock hall --usb)"
-    return (f"{'mqtts' if net.get('tls') else 'mqtt'}://{net['broker']}:{net.get('port') or (8883 if net.get('tls') else 1883)}"
-            f", event {net['event']}" + (f", over Wi-Fi {net['wifi']}" if net.get("wifi") else "")
-            + (f", as user {net['user']}" if net.get("user") else ""))
-
-
-def masked(result):
-    """A show_one result to print as JSON: the arbiter's code as set or not, never the digits."""
-    settings = dict(result["settings"], code="set" if result["settings"]["code"] else "")
-    return dict(result, settings=settings)
+def read_pairings(path, round_number=None):
+    """The players of each board in a round, from a pairing program's TRF or a CSV
+    (host_tools/pairings): {board: (red, black)}, the round's number."""
+    from host_tools import pairings
+    event = pairings.read(path, round_number)
+    number = round_number or event.latest()
+    return event.board_names(number), number
 
 
 def describe(values):

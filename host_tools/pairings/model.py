@@ -74,9 +74,12 @@ class Event:
         self.dates = ("", "")
         self.total_rounds = None  # TRF's XXR, when the file says
 
-    def name_of(self, start):
-        p = self.players.get(start)
-        return p.name if p else f"#{start}"
+    def name_of(self, key):
+        """A player's name: by start number, or the key itself where players are their names."""
+        if isinstance(key, str):
+            return key
+        p = self.players.get(key)
+        return p.name if p and p.name else f"#{key}"
 
     def round(self, number):
         """Round `number` (1-based); PairingsError if the file has none."""

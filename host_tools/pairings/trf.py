@@ -93,7 +93,7 @@ def read(text, source="TRF"):
                 rounds.append((r, opponent, colour, code))
                 at += ROUND_WIDTH
                 r += 1
-            entries[start] = rounds
+            entries[start] = (n, rounds)
     if not event.players:
         raise PairingsError(f"{source}: no players in it (no 001 lines): not a pairing program's TRF?")
     _rounds(event, entries, source)
@@ -101,9 +101,10 @@ def read(text, source="TRF"):
 
 
 def _rounds(event, entries, source):
-    last = max((len(e) for e in entries.values()), default=0)
+    last = max((len(e[1]) for e in entries.values()), default=0)
     event.rounds = [Round(r + 1) for r in range(last)]
-    for start, rounds in entries.items():
+    for start, (n, rounds) in entries.items():
+        where = f"{source}: line {n}"
         for r, opponent, colour, code in rounds:
             rnd = event.rounds[r - 1]
             if opponent == 0:
@@ -113,13 +114,13 @@ def _rounds(event, entries, source):
                     rnd.byes[start] = "F" if code in ("+", "1", "W") else "H" if code in ("=", "D") else "Z"
                 continue
             if opponent not in event.players:
-                raise PairingsError(f"{source}: player {start}: round {r}'s opponent {opponent} is not in the file")
+                raise PairingsError(f"{where}: round {r}'s opponent {opponent} is not in the file")
             if colour == "b" or (colour == "-" and start > opponent):
                 continue  # each game once, from Red's (White's) line; no colours: the lower number's
-            other = dict((x[0], x) for x in entries.get(opponent, ())).get(r)
+            other = dict((x[0], x) for x in entries[opponent][1]).get(r)
             if other is None or other[1] != start:
-                raise PairingsError(f"{source}: round {r}: player {start} meets {opponent}, "
-                                    f"whose line does not say so")
+                raise PairingsError(f"{where}: round {r}: player {start} meets {opponent}, "
+                                    f"whose line (line {entries[opponent][0]}) does not say so")
             result = RESULT_OF.get(code) if code else None
             if code == "-" and other[3] == "-":
                 result = "-/-"

@@ -144,7 +144,6 @@ def build(rounds, event=None, corrections=None, system=None, tiebreaks=None, war
 
     def say(text, zh):
         notes.append({"en": text, "zh": zh})
-        warn(text)
 
     def line(key, name):
         if key not in lines:
@@ -245,6 +244,8 @@ def build(rounds, event=None, corrections=None, system=None, tiebreaks=None, war
                       "sb": sum(totals[c.opponent] * {"win": 1, "draw": 0.5}.get(c.outcome, 0) for c in met),
                       "wins": sum(1 for c in met if c.outcome == "win"), "direct": None}
     ranked = _rank(players, [TIEBREAKS[c] for c in codes])
+    for note in notes:  # once all is checked: a bad correction is the one line said
+        warn(note["en"])
     return Standings(ranked, len(rounds), [TIEBREAKS[c] for c in codes], round_robin, notes)
 
 
