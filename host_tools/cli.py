@@ -2,6 +2,7 @@
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from host_tools import inputs, scenario
 from host_tools.wording import plural
@@ -53,32 +54,45 @@ def _simulate_checks(args):
                 raise inputs.UsageError(f"{name} goes with --headless")
     if args.dir:
         inputs.out_dir(args.dir, "--dir")
+    if args.clock is not None:
+        from clock import timecontrol
+        try:
+            timecontrol.parse(args.clock)
+        except ValueError as e:
+            raise inputs.UsageError(f"--clock {args.clock}: {e}") from None
+
+
+def _simulate_values(args):
+    """The settings given on the command line (None: not given, the script's or the folder's stay)."""
+    return {k: v for k, v in (("clock", args.clock), ("language", None if args.language is None else
+                                                      1 if args.language == "zh" else 0),
+                              ("sound", True if args.sound else None)) if v is not None}
 
 
 def cmd_simulate(args):
     import tempfile
     from host_tools import simulate
     from host_tools.firmware_path import FIRMWARE  # noqa: F401  (firmware importable)
-    from clock import timecontrol
     from device import settings as cfg
     _simulate_checks(args)
     if args.headless:
         text = inputs.read_text(args.script, "--script")
         inputs.out_dir(args.png, "--png")
         try:
-            frames = simulate.headless(args.profile, text, args.vm, args.dir)
+            frames = simulate.headless(args.profile, text, args.vm, args.dir, _simulate_values(args))
         except ValueError as e:
             print(f"{args.script}:{e}", file=sys.stderr)
             return 2
+        except RuntimeError as e:  # no MicroPython VM, or it failed
+            print(f"xqclock: {e}", file=sys.stderr)
+            return 1
         for path in simulate.write_pngs(args.profile, frames, args.png):
             print(path)
         return 0
-    try:
-        timecontrol.parse(args.clock)
-    except ValueError as e:
-        raise inputs.UsageError(f"--clock {args.clock}: {e}") from None
-    values = cfg.check(dict(cfg.DEFAULTS, clock=args.clock, language=1 if args.language == "zh" else 0,
-                            sound=args.sound))
+    base = dict(cfg.DEFAULTS)
+    if args.dir and (Path(args.dir) / "settings.json").is_file():
+        base = cfg.load(str(Path(args.dir) / "settings.json"))[0]  # the folder's board keeps its settings
+    values = cfg.check(dict(base, **_simulate_values(args)))
     if args.dir:
         simulate.interactive(args.profile, values, args.dir, args.terminal, args.seconds)
     else:
@@ -125,7 +139,8 @@ def cmd_transfer(args):
     if args.journal:
         inputs.read_bytes(args.journal, "JOURNAL")
     try:
-        settings, shown = transfer(args.port, args.journal, args.from_port, args.timeout)
+        settings, shown = transfer(args.port, args.journal, args.from_port, args.timeout, args.intact,
+                                   lambda note: print(f"xqclock: warning: {note}", file=sys.stderr))
     except (BoardError, OSError) as e:
         print(f"xqclock: {e}", file=sys.stderr)
         return 1
@@ -196,8 +211,9 @@ def build_parser():
                               "'at TIME press|hold|down|up KEY [DURATION]', 'at TIME snapshot NAME', 'end TIME'.\n"
                               "KEY: left-lever right-lever start minus plus ok.")
     m.add_argument("--profile", default="oled", help="board profile: oled (default) or segment7")
-    m.add_argument("--clock", default="xq-60+30", metavar="SPEC", help="time control (default xq-60+30)")
-    m.add_argument("--language", choices=("en", "zh"), default="en", help="screen language")
+    m.add_argument("--clock", metavar="SPEC",
+                   help="time control (default xq-60+30, or what --dir's board or the script sets; given, it wins)")
+    m.add_argument("--language", choices=("en", "zh"), help="screen language (default en; given, it wins)")
     m.add_argument("--sound", action="store_true", help="turn the buzzer on (off by default, as FIDE expects)")
     m.add_argument("--dir", metavar="DIR", help="keep the simulated board's flash (journal, settings) in DIR")
     m.add_argument("--terminal", action="store_true", help="draw in the terminal even if there is a display")
@@ -354,6 +370,9 @@ def build_parser():
     t.add_argument("journal", nargs="?", metavar="JOURNAL", help="the game's journal file (.xqj)")
     t.add_argument("--from-port", metavar="P", help="take the game from the clock at this port instead")
     t.add_argument("--port", required=True, metavar="P", help="the replacement clock's port")
+    t.add_argument("--intact", action="store_true",
+                   help="a journal damaged within (report --verify names where): move the records before the "
+                        "damage (a torn last record, what a clock that died mid-write leaves, needs no option)")
     t.add_argument("--timeout", type=inputs.seconds, default=5.0, metavar="S",
                    help="seconds a board may take to answer (default 5)")
     t.set_defaults(func=cmd_transfer)

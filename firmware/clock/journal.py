@@ -116,6 +116,9 @@ class Loaded:
             if self.ring is None:
                 f.seek(0)
             head = f.read(6)
+            if head[:3] == MAGIC[:3] and len(head) == 6 and MAGIC[3:4] < head[3:4] <= b"9":
+                raise JournalError("%s is a clock journal of a newer format (%s) than this xqclock reads: "
+                                   "update xqclock" % (path, head[:4].decode()))
             if head[:4] != MAGIC or len(head) < 6:
                 raise JournalError("%s is not a clock journal (header missing or damaged)" % path)
             (n,) = struct.unpack_from("<H", head, 4)

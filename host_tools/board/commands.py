@@ -227,6 +227,11 @@ def virtual_board(args):
             virtual.key_script(script)
         except ValueError as e:
             return _fail(f"{args.script}:{e}", 2)
+    from host_tools import unixport
+    try:
+        unixport.binary()  # a virtual board is the unix port: say so now, not from each board's thread
+    except RuntimeError as e:
+        return _fail(e)
     if args.dir:
         inputs.out_dir(args.dir, "--dir")
     return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose, script=script)

@@ -98,12 +98,12 @@ def _event(args):
     from host_tools import pairings
     from host_tools.report import event, standings
     rounds = [journal_paths([item]) for item in args.journals]
-    _check_outputs(args, 0)
     corrections = corrections_from(args)
-    plan = pairings.for_rounds(args.pairings, rounds, args.players) if args.pairings else None
     if args.players and not args.pairings:
         raise ReportError("--players names the start numbers of --pairings: give the pairings too")
     tiebreaks = standings.tiebreak_list(args.tiebreaks) if args.tiebreaks else None
+    plan = pairings.for_rounds(args.pairings, rounds, args.players) if args.pairings else None
+    _check_outputs(args, 0)
     table = standings.build(event.rounds_of(rounds, plan), plan[0] if plan else None, corrections, args.system,
                             tiebreaks, lambda text: print("xqclock: %s" % text, file=sys.stderr))
     name = args.title or (plan[0].name if plan else "")

@@ -65,14 +65,15 @@ def read_mapping(csv_path):
     board number is a header."""
     from host_tools.inputs import read_text
     text = read_text(csv_path, "--boards")
-    rows = [r for r in csv.reader(io.StringIO(text)) if r and any(c.strip() for c in r)]
-    if rows and not rows[0][0].strip().isdigit():
+    reader = csv.reader(io.StringIO(text))
+    rows = [(reader.line_num, r) for r in reader if r and any(c.strip() for c in r)]
+    if rows and not rows[0][1][0].strip().isdigit():
         rows = rows[1:]
     mapping = []
-    for i, r in enumerate(rows, 1):
+    for line, r in rows:
         r = [c.strip() for c in r]
         if len(r) < 2 or not r[0].isdigit():
-            raise ReportError("%s: row %d: write board,journal[,red,black]" % (csv_path, i))
+            raise ReportError("%s: line %d: write board,journal[,red,black]" % (csv_path, line))
         mapping.append({"board": int(r[0]), "journal": r[1],
                         "red": r[2] if len(r) > 2 else "", "black": r[3] if len(r) > 3 else ""})
     return mapping

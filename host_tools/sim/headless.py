@@ -9,8 +9,12 @@ from rig import Rig, load_profile
 import script
 
 
-def run(profile_path, script_text, directory, emit):
+def run(profile_path, script_text, directory, emit, settings=None):
+    """settings (the command line's clock, language, sound) win over the script's."""
     values, steps, end, board = script.parse(script_text)
+    if settings:
+        values = dict(values)
+        values.update(settings)
     try:
         rig = Rig(load_profile(profile_path), values, directory, power_on=False, flash_free=board["flash_free"])
     except ValueError as e:
@@ -33,8 +37,10 @@ def _hex(b):
 if __name__ == "__main__":
     with open(sys.argv[2]) as f:
         text = f.read()
+    import json
     try:
-        run(sys.argv[1], text, sys.argv[3], lambda name, i, b: print("SNAP", name, i, _hex(b)))
+        run(sys.argv[1], text, sys.argv[3], lambda name, i, b: print("SNAP", name, i, _hex(b)),
+            json.loads(sys.argv[4]) if len(sys.argv) > 4 else None)
     except script.ScriptError as e:
         print("ERROR", e)
         sys.exit(2)
