@@ -143,6 +143,24 @@ def read_pairings(path, round_number=None):
     return event.board_names(number), number
 
 
+def hall_words(net):
+    """Where a clock reports (its /network.json, passwords left out), in words."""
+    if not net:
+        return "does not report (no broker set)"
+    from device import hall
+    if net["broker"] == hall.USB:
+        return "over its USB cable (to xqclock hall --usb)"
+    return (f"{'mqtts' if net.get('tls') else 'mqtt'}://{net['broker']}:{net.get('port') or (8883 if net.get('tls') else 1883)}"
+            f", event {net['event']}" + (f", over Wi-Fi {net['wifi']}" if net.get("wifi") else "")
+            + (f", as user {net['user']}" if net.get("user") else ""))
+
+
+def masked(result):
+    """A show_one result to print as JSON: the arbiter's code as set or not, never the digits."""
+    settings = dict(result["settings"], code="set" if result["settings"]["code"] else "")
+    return dict(result, settings=settings)
+
+
 def describe(values):
     """[(label, text)] of a settings dict, for people."""
     try:

@@ -132,7 +132,7 @@ def _rounds(event, entries, source):
 def _number_boards(event, rnd):
     """Boards as pairing programs number them: the higher score before the round
     first, then the higher sum, then the lower start number."""
-    before = {}
+    before: dict[int, float] = {}
     for earlier in event.rounds[:rnd.number - 1]:
         for g in earlier.games:
             if g.result:

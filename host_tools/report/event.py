@@ -7,6 +7,7 @@ columns aligned by display width; the CSV has a row per player keyed by start
 number (UTF-8 with a byte-order mark, so Excel opens it as Unicode, or GBK);
 the TRF gives the results back to the pairing program.
 """
+from typing import Any
 import csv
 import io
 import json
@@ -15,7 +16,7 @@ from host_tools.report import round as round_table
 from host_tools.report.record import fmt_points
 from host_tools.wording import columns, width
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {"title": "EVENT CROSS-TABLE", "after": "after round %d of %d", "scoring": "win 1, draw 0.5, loss 0 (§14.1)",
            "system": {True: "round robin (§15.1)", False: "Swiss (§15.2)"}, "tiebreaks": "Tie-breaks",
            "rank": "Rank", "no": "No", "player": "Player", "round": "R%d", "points": "Pts",

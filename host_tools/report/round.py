@@ -6,6 +6,7 @@ path, file name, stem or game id), or else from the order given. Scores as
 the clock wrote them: 1-0, 0-1, 1/2-1/2, and + / - for forfeits (§21.4);
 points per §14.1 (win 1, draw 0.5, loss 0; forfeit 1/0; double forfeit 0/0).
 """
+from typing import Any
 import csv
 import io
 import json
@@ -165,7 +166,7 @@ def totals(table):
             "points": red + black}
 
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {"title": "ROUND RESULTS (win 1, draw 0.5, loss 0; forfeits + and -, §14.1, §21.4)",
            "head": ("Board", "Red", "Black", "Result", "R pts", "B pts", "Reason"),
            "status": {}, "no journal": "no journal found for %s", "journal": "journal",
@@ -239,10 +240,9 @@ def render(table, fmt, language="en"):
 def out_stem(items):
     """The name a round's table is written under: its folder's (round-2), so rounds
     written to one place never overwrite each other; "round" for loose files."""
-    folders = {Path(p).resolve() if Path(p).is_dir() else None for p in items}
-    if len(folders) == 1 and None not in folders:
-        name = re.sub(r"[^\w.-]", "_", folders.pop().name)
-        return name or "round"
+    folders = {Path(p).resolve() for p in items}
+    if len(folders) == 1 and all(Path(p).is_dir() for p in items):
+        return re.sub(r"[^\w.-]", "_", folders.pop().name) or "round"
     return "round"
 
 

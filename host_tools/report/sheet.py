@@ -1,4 +1,5 @@
 """A game record as a sheet to print and sign (text), JSON, or CSV (one row per event)."""
+from typing import Any
 import csv
 import io
 import json
@@ -18,7 +19,7 @@ LISTED = ("start", "pause", "resume", "moves", "bonus", "penalty", "result", "ar
           "overtime", "press")
 
 
-WORDS = {
+WORDS: dict[str, dict[str, Any]] = {
     "en": {"title": "XIANGQI GAME RECORD (§10.1)", "journal": "Journal", "game id": "game id",
            "control": "Time control", "late": "Late arrival", "foul limit": "foul limit", "board": "Board",
            "red": "Red (红)", "black": "Black (黑)", "result": "RESULT", "at": "at %s game time;  points: Red %s, Black %s",

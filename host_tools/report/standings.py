@@ -106,7 +106,7 @@ class Cell:
             return "..."
         if self.forfeit:
             return "+" if self.points else "-"
-        return {1.0: "1", 0.5: "=", 0.0: "0"}[self.points]
+        return {1.0: "1", 0.5: "=", 0.0: "0"}[self.points or 0.0]
 
 
 class Line:
@@ -116,7 +116,7 @@ class Line:
         self.key = key
         self.start = start
         self.name = name
-        self.rounds = [None] * rounds
+        self.rounds: list[Cell | None] = [None] * rounds
         self.fouls = 0
         self.warnings = 0
         self.total = 0.0
@@ -161,9 +161,9 @@ def build(rounds, event=None, corrections=None, system=None, tiebreaks=None, war
             return event.name_of(key) if event is not None else (fallback or f"#{key}")
         return key
 
-    seen_games = {}
+    seen_games: dict[str, int] = {}
     for i, (rows, pairing) in enumerate(rounds, 1):
-        by_board = {}
+        by_board: dict[int, dict] = {}
         for row in rows:
             gid = row.get("id")
             if gid and gid in seen_games:
@@ -277,23 +277,25 @@ def _rank(players, tiebreaks):
     groups = [sorted(players, key=lambda p: -p.total)]
     groups = _split(groups, lambda g: {p.key: p.total for p in g}, True)
     for t in tiebreaks:
-        if t.code == "direct":
-            def values(g):
-                scores = _direct(g)
-                for p in g:
-                    p.tiebreak["direct"] = None if scores is None else scores[p.key]
-                return scores or {p.key: 0 for p in g}
-        else:
-            def values(g, code=t.code):
-                return {p.key: p.tiebreak[code] for p in g}
-        groups = _split(groups, values, t.higher_first)
-    out = []
+        groups = _split(groups, _direct_values if t.code == "direct" else _values_of(t.code), t.higher_first)
+    out: list[Line] = []
     for g in groups:
         rank = len(out) + 1
         for p in sorted(g, key=lambda p: (p.start is None, p.start or 0, str(p.key))):
             p.rank = rank
             out.append(p)
     return out
+
+
+def _direct_values(group):
+    scores = _direct(group)
+    for p in group:
+        p.tiebreak["direct"] = None if scores is None else scores[p.key]
+    return scores or {p.key: 0 for p in group}
+
+
+def _values_of(code):
+    return lambda group: {p.key: p.tiebreak[code] for p in group}
 
 
 def _split(groups, values, higher_first):
