@@ -33,7 +33,7 @@ pytestmark = pytest.mark.slow
 EVENT = "公开赛"
 PLAYERS = {1: "王天一", 2: "郑惟桐", 3: "许银川", 4: "洪智", 5: "\U00020bb7川", 6: "赵鑫鑫", 7: "吕钦",
            8: "蒋川", 9: "孟辰", 10: "谢靖", 11: "汪洋", 12: "赵国荣", 13: "徐天红"}
-MISSPELT = dict(PLAYERS, **{3: "许银穿"})  # round 1's TRF: corrected on the clock while the game runs
+MISSPELT = {**PLAYERS, 3: "许银穿"}  # round 1's TRF: corrected on the clock while the game runs
 # the pairing program's rounds: (Red, Black) by board, in its board order; a bye; each board's result
 ROUND_1 = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12)], 13, ["1-0", "1-0", "0-1", "1-0", "0-1", "1-0"]
 ROUND_2 = [(1, 3), (6, 7), (10, 11), (13, 2), (4, 5), (8, 9)], 12, ["1-0", "0-1", "1-0", "0-1", "1-0", "0-1"]
