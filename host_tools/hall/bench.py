@@ -38,6 +38,42 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+SURNAMES = "王郑许洪赵吕蒋孟谢汪徐"
+GIVEN = ("天一", "惟桐", "银川", "智", "鑫鑫", "钦", "川", "辰", "靖", "洋", "天红", "\U00020bb7川")  # one outside the BMP
+
+
+def names(board):
+    """Each board's players, Chinese as at a Chinese event (the hall must show them whole)."""
+    return {"red": SURNAMES[board % len(SURNAMES)] + GIVEN[board % len(GIVEN)],
+            "black": SURNAMES[(board * 7) % len(SURNAMES)] + GIVEN[(board * 5 + 3) % len(GIVEN)]}
+
+
+class Checker:
+    """Subscribes to every state on the broker: each message must be JSON naming its board's players."""
+
+    def __init__(self, port):
+        self.messages = 0
+        self.bad = []
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="bench-checker")
+        self.client.on_connect = lambda c, u, f, r, p=None: c.subscribe("xqclock/bench/+/state")
+        self.client.on_message = self._message
+        self.client.connect("127.0.0.1", port)
+        self.client.loop_start()
+
+    def _message(self, client, userdata, msg):
+        self.messages += 1
+        try:
+            state = json.loads(msg.payload)
+            if state["names"] != names(state["board"]):
+                raise ValueError("names %r" % state["names"])
+        except (ValueError, KeyError, TypeError) as e:
+            self.bad.append("%s: %s" % (msg.topic, e))
+
+    def stop(self):
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
 def state(board, moves, running, remaining, sent_ms):
     """A state message as a clock sends it (device/hall.py's shape)."""
     side = {"remaining_ms": 0, "moves": 0, "flag": False, "flag_at_ms": None, "fouls": 0, "warnings": 0,
@@ -47,7 +83,7 @@ def state(board, moves, running, remaining, sent_ms):
     black = dict(side, remaining_ms=remaining[1], moves=moves // 2)
     return json.dumps({"time_ms": moves * 10000, "running": running, "paused": False, "red": red, "black": black,
                        "result": None, "notice": None, "board": board,
-                       "names": {"red": f"Red {board}", "black": f"Black {board}"}, "battery": 90, "fault": 0,
+                       "names": names(board), "battery": 90, "fault": 0,
                        "clock_id": "%016x" % board, "sent_ms": sent_ms, "forfeit_at_ms": None, "foul_limit": 3})
 
 
@@ -80,6 +116,7 @@ class Stream(threading.Thread):
         self.seen = {}
         self.events = 0
         self.boards = 0
+        self.wrong_names = 0  # states the page got with other names than were sent
         self.stop = False
 
     def run(self):
@@ -97,6 +134,7 @@ class Stream(threading.Thread):
                     s = entry["state"]
                     if s:
                         self.seen.setdefault((s["board"], s["sent_ms"]), now)
+                        self.wrong_names += s["names"] != names(s["board"])
 
 
 PAGE_PROBE = """(() => {  // the page's own view: when each (board, sent_ms) arrived
@@ -154,6 +192,7 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
             c.connect("127.0.0.1", broker.port, keepalive=120)
             c.loop_read()  # the CONNACK
             publishers.append(c)
+        checker = Checker(broker.port)
         stream = Stream(url)
         stream.start()
         try:
@@ -224,6 +263,11 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
                   f"{updates / duration:.0f} page updates/s", file=out)
         print(f"  page stream: {stream.events / duration:.0f} events/s carrying {stream.boards / duration:.0f} "
               f"board states/s", file=out)
+        checker.stop()
+        print(f"  every message valid JSON with its Chinese names: {'yes' if not checker.bad else 'NO'} "
+              f"({checker.messages - len(checker.bad)} of {checker.messages} on the broker"
+              + (f"; first bad: {checker.bad[0]}" if checker.bad else "")
+              + f"; {stream.wrong_names} with other names on the page)", file=out)
         print("  CPU (share of one core): " + ", ".join(f"{k} {v / duration * 100:.0f}%" for k, v in cpu.items()),
               file=out)
         goal = percentile(page if browser is not None else latencies, 99)
