@@ -1,6 +1,6 @@
 """A display's frame bytes (see frames.py) as rows of 0/1 pixels, for PNG
 screenshots and the terminal."""
-from host_tools.sim import segments
+from host_tools.desktop import segments
 
 
 def pixels(kind, frame):

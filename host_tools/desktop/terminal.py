@@ -14,7 +14,7 @@ import termios
 import textwrap
 import tty
 
-from host_tools.sim.realtime import RealTime
+from host_tools.desktop.realtime import RealTime
 
 HELP = "A/L levers  Space start/pause  -/+ minus/plus  Enter ok  M menu (holds ok)  Esc/Q quit"
 TAPS = {"a": 0, "l": 1, " ": 2, "-": 3, "+": 4, "=": 4, "\r": 5, "\n": 5}
@@ -48,8 +48,8 @@ def braille(rows, scale=1):
 
 
 def _pictures(rig, scale):
-    from host_tools.sim.frames import frame_bytes
-    from host_tools.sim.picture import pixels
+    from host_tools.desktop.picture import pixels
+    from host_tools.mpy.sim.frames import frame_bytes
     kind = rig.profile["display"]["kind"]
     return [braille(pixels(kind, frame_bytes(rig, i)), scale) for i in range(2)]
 

@@ -125,8 +125,8 @@ class Window:
                     if v:
                         scr.fill(OLED_ON, (rect.x + x * s, rect.y + y * s, s - 1, s - 1))
         else:
-            from host_tools.sim.frames import frame_bytes
-            from host_tools.sim.segments import render
+            from host_tools.desktop.segments import render
+            from host_tools.mpy.sim.frames import frame_bytes
             scr.fill(SEG_OFF, rect)
             rows = render(frame_bytes(self.rig, i))
             s = max(1, min(rect.w // len(rows[0]), rect.h // len(rows)))
@@ -136,7 +136,7 @@ class Window:
                         scr.fill(SEG_ON, (rect.x + x * s, rect.y + y * s, s, s))
 
     def _buzzer(self):
-        import machine
+        from host_tools.mpy.sim import machine
         tones = machine.TONES
         on = bool(tones) and tones[-1][2] > 0
         hz = tones[-1][1] if tones else 0
@@ -161,7 +161,7 @@ class Window:
 
     def loop(self, fps=30, seconds=None):
         """Run in real time until the window closes (or for `seconds`)."""
-        from host_tools.sim.realtime import RealTime
+        from host_tools.desktop.realtime import RealTime
         clock = self.pg.time.Clock()
         pace = RealTime(self.rig)
         while True:

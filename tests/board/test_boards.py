@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from boards import ROOT, flash, halt, in_loop, interrupt, mpremote, running, xqclock
+from support.boards import flash, halt, in_loop, interrupt, mpremote, running
+from support.cli import ROOT, xqclock
 from host_tools.board import FIRMWARE, PROFILES
 from host_tools.board.virtual import VirtualBoard
 

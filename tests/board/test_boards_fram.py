@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from boards import flash, running, xqclock
-from test_transfer import game_in_progress
+from support.boards import flash, game_in_progress, running, xqclock
 from host_tools.board import PROFILES
 from host_tools.board.virtual import VirtualBoard
 from host_tools.board.transfer import restored_state

@@ -5,23 +5,11 @@ import shutil
 
 import pytest
 
-from boards import flash, halt, running, xqclock
+from support.boards import flash, game_in_progress, halt, running, xqclock
 from clock import events as ev
-from clock.table import Table
 from host_tools.board.transfer import restored_state
 
 pytestmark = pytest.mark.slow
-
-
-def game_in_progress(path):
-    t = Table.new({"clock": "cxa1999-6.1", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
-    t.event(0, ev.START, 0, 0)
-    for i in range(1, 82):  # 41 moves for Red, 40 for Black: both in period 2
-        t.event(i * 3000, ev.PRESS, (i - 1) % 2, 0)
-    t.event(250000, ev.FOUL, 1, 0)
-    t.tick(262000)  # Black thinks: a checkpoint
-    t.close()
-    return path.read_bytes()
 
 
 def test_a_game_moves_to_a_replacement_clock(two_boards, env, tmp_path):

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from host_tools import cli
+from support.cli import xqclock
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = "clock xq-5+3\nat 0 start\nat 4s press red\nend 1m\n"
 
 # (arguments, a fragment the one line must hold). {bin}: a binary file, {latin}: a
@@ -164,8 +165,7 @@ def test_a_byte_order_mark_is_accepted(world, capsys, tmp_path):
 
 
 def _command(*args, **kw):
-    return subprocess.run([sys.executable, "-m", "host_tools.cli", *args], cwd=ROOT, capture_output=True,
-                          **kw)
+    return xqclock(None, *args, text=False, **kw)
 
 
 def test_binary_standard_input_is_named():

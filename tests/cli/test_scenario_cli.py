@@ -12,7 +12,7 @@ import pytest
 
 from host_tools import cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KEYS = ("time_ms", "running", "paused", "red", "black", "result")
 SIDE_KEYS = ("remaining_ms", "moves", "flag", "flag_at_ms", "fouls", "warnings", "present")
 
@@ -306,7 +306,7 @@ def test_a_missing_file_is_an_error_without_json(capsys, tmp_path):
 def test_the_contract_and_the_rules_are_in_the_project(capsys):
     """README and `scenario --help` point at docs/, and docs/ has what they promise."""
     from clock import timecontrol
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     readme = (root / "README.md").read_text()
     assert "docs/SCENARIOS.md" in readme and "docs/RULES.md" in readme and "shared/" not in readme
     with pytest.raises(SystemExit):

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from boards import ROOT
+from support import cli
+from support.cli import ROOT
 from host_tools.board.virtual import press
 
 pytestmark = pytest.mark.slow
@@ -30,8 +31,7 @@ ROUNDS = [
 
 def xqclock(env, *args, timeout=60):
     """The command, run from the organiser's folder (the test's), as the README runs it."""
-    return subprocess.run([sys.executable, "-m", "host_tools.cli", *map(str, args)], cwd=os.getcwd(),
-                          env=dict(env, PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=timeout)
+    return cli.xqclock(dict(env, PYTHONPATH=str(ROOT)), *args, cwd=os.getcwd(), timeout=timeout)
 
 
 def ok(proc):

@@ -6,14 +6,9 @@ import random
 
 import pytest
 
-from host_tools import simulate
-from host_tools.sim import terminal
-from host_tools.sim.realtime import RealTime
-
-simulate.install()
-
-from rig import Rig, load_profile  # noqa: E402
-from device import settings as cfg  # noqa: E402
+from host_tools.desktop import terminal
+from host_tools.desktop.realtime import RealTime
+from support import rigs
 
 
 class Host:
@@ -27,7 +22,7 @@ class Host:
 
 
 def make(tmp_path, profile="oled"):
-    rig = Rig(load_profile(str(simulate.profile_path(profile))), cfg.check(dict(cfg.DEFAULTS)), str(tmp_path))
+    rig = rigs.rig(tmp_path, profile)
     host = Host()
     pace = RealTime(rig, host)
     return rig, host, pace, terminal.Keys(rig, pace)

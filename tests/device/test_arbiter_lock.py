@@ -4,25 +4,13 @@ pause stays the player's, wrong codes lock the menu for a while, and without a
 code a player still cannot resume."""
 import pytest
 
-from host_tools import simulate
-
-simulate.install()
-
-from rig import Rig, load_profile  # noqa: E402
-from device import settings as cfg  # noqa: E402
-from device import app as device_app  # noqa: E402
-from device.menu import Code  # noqa: E402
-from clock import events as ev  # noqa: E402
-from clock.journal import Loaded  # noqa: E402
-
-LEFT, RIGHT, START, MINUS, PLUS, OK = range(6)
+from clock import events as ev
+from clock.journal import Loaded
+from device import app as device_app, settings as cfg
+from device.menu import Code
+from support.rigs import LEFT, OK, PLUS, RIGHT, START, rig
 CODE_1200 = [PLUS, OK, PLUS, PLUS, OK, OK, OK]  # digit by digit from 0000
 WRONG = [OK, OK, OK, OK]  # 0000
-
-
-def rig(tmp_path, profile="oled", **values):
-    return Rig(load_profile(str(simulate.profile_path(profile))),
-               cfg.check(dict(cfg.DEFAULTS, **values)), str(tmp_path))
 
 
 def records(tmp_path, kind):

@@ -2,23 +2,16 @@
 bytes and pin levels, on CPython and on the real MicroPython VM."""
 import os
 import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-for _p in (ROOT, ROOT / "firmware", ROOT / "host_tools" / "sim"):
-    if str(_p) not in sys.path:
-        sys.path.append(str(_p))
-
-from device import tm1637  # noqa: E402
-from device.ssd1306 import SSD1306  # noqa: E402
-from host_tools import unixport  # noqa: E402
-from host_tools.sim.bus import I2CBus, TwoWire  # noqa: E402
-from host_tools.sim.font_petme128 import FONT  # noqa: E402
-from host_tools.sim.ssd1306_model import SSD1306Model  # noqa: E402
-from host_tools.sim.tm1637_model import SEGMENTS_OF, TM1637Model  # noqa: E402
+from device import tm1637
+from device.ssd1306 import SSD1306
+from host_tools import firmware_path, unixport
+from host_tools.mpy.sim.bus import I2CBus, TwoWire
+from host_tools.mpy.sim.font_petme128 import FONT
+from host_tools.mpy.sim.ssd1306_model import SSD1306Model
+from host_tools.mpy.sim.tm1637_model import SEGMENTS_OF, TM1637Model
 
 FULL_FRAME = 7 + 1 + 1024  # window commands, data control byte, 8 pages
 ONE_PAGE = 7 + 1 + 128
@@ -422,7 +415,7 @@ def test_tm1637_on_micropython_allocates_nothing_and_decodes(tmp_path):
 
 def test_device_modules_compile_for_the_pico(tmp_path):
     mpy_cross = os.path.join(os.path.dirname(unixport.binary()), "mpy-cross")
-    files = sorted((ROOT / "firmware" / "device").glob("*.py"))
+    files = sorted((firmware_path.FIRMWARE / "device").glob("*.py"))
     assert {"ssd1306.py", "tm1637.py"} <= {f.name for f in files}
     for f in files:
         res = subprocess.run([mpy_cross, "-march=armv6m", "-o", str(tmp_path / (f.stem + ".mpy")),

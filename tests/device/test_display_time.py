@@ -4,8 +4,8 @@ move"), read back from the decoded pixels and segments, mode by mode, on
 both builds; and the marks for a period reached and for the flag that fell."""
 import pytest
 
-from test_simulation import LEFT, OK, PLUS, RIGHT, START, bar, read_time, rig, shows
 from clock import events as ev
+from support.rigs import LEFT, RIGHT, START, bar, read_time, rig, shows
 
 # The rig's START press goes down at 0 and is released by 90 ms; times below
 # are game times (from START's down edge).

@@ -2,20 +2,9 @@
 7-segment build, the narrow '1' on the OLED, the menu's footer in Chinese."""
 import pytest
 
-from host_tools import simulate
-
-simulate.install()
-
-from rig import Rig, load_profile  # noqa: E402
-import framebuf  # noqa: E402
-from device import lang, settings as cfg, text  # noqa: E402
-
-START, OK = 2, 5
-
-
-def rig(tmp_path, profile, **values):
-    return Rig(load_profile(str(simulate.profile_path(profile))), cfg.check(dict(cfg.DEFAULTS, **values)),
-               str(tmp_path))
+from device import lang, text
+from host_tools.mpy.sim import framebuf
+from support.rigs import OK, START, rig
 
 
 @pytest.mark.parametrize("clock,shown", [("65m", "1H05"), ("65s", " 105"), ("60m", "1H00"),

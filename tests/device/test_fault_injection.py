@@ -1,6 +1,6 @@
 """Power cuts where they happen: at the block device, part way through a flash
 program or erase (or an FRAM write), while the firmware plays and journals a
-game through littlefs on the MicroPython unix port (vmscripts/power_cut.py).
+game through littlefs on the MicroPython unix port (host_tools/mpy/scripts/power_cut.py).
 After each cut the image is mounted again: every record acknowledged before
 the cut is there, nothing else is (at most the one being written, never
 acknowledged), nothing is corrupt, and power-on restores exactly what those

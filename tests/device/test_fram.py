@@ -2,19 +2,12 @@
 over it, and littlefs's real traffic (recorded on the MicroPython VM)
 replayed into the model. The littlefs-on-FRAM journal test itself runs on
 MicroPython: tests/firmware/test_fram_store.py."""
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import given, settings, strategies as st
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "firmware") not in sys.path:
-    sys.path.append(str(ROOT / "firmware"))
-
-from device.fram import FRAM  # noqa: E402
-from host_tools import unixport  # noqa: E402
-from host_tools.sim.fram_model import EIO, ID_ADDR, FRAMBus, FRAMModel  # noqa: E402
+from device.fram import FRAM
+from host_tools import firmware_path, unixport
+from host_tools.mpy.sim.fram_model import EIO, ID_ADDR, FRAMBus, FRAMModel
 
 
 def addressed(addr, data=b""):
@@ -250,7 +243,7 @@ print("image", bytes(chip.mem).hex())
 def test_littlefs_traffic_decodes_on_the_model_to_the_same_image(tmp_path, size):
     script = tmp_path / "record.py"
     script.write_text(RECORD_TRAFFIC)
-    proc = unixport.run(script, size, path=(ROOT / "firmware", tmp_path), timeout=120)
+    proc = unixport.run(script, size, path=(firmware_path.FIRMWARE, tmp_path), timeout=120)
     assert proc.returncode == 0, proc.stderr + proc.stdout
     bus = FRAMBus()
     model = bus.attach(0x50, FRAMModel(size))

@@ -1,17 +1,12 @@
 """Hardware faults on the simulated board (issue 11): what the arbiter sees
 when a display, a lever or the loop misbehaves."""
-from test_simulation import shows, read_time, LEFT, RIGHT, START, OK, PLUS  # noqa: F401
-
-from host_tools import simulate
-import machine  # the stand-in (test_simulation installed it)
-from rig import Rig, load_profile
-from device import app as app_module, faults, settings as cfg
 import pytest
 
-
-def rig(tmp_path, profile="oled", power_on=True, **values):
-    return Rig(load_profile(str(simulate.profile_path(profile))),
-               cfg.check(dict(cfg.DEFAULTS, **values)), str(tmp_path), power_on=power_on)
+from device import app as app_module, faults, settings as cfg
+from host_tools import simulate
+from host_tools.mpy.sim import machine
+from host_tools.mpy.sim.rig import Rig
+from support.rigs import LEFT, OK, PLUS, RIGHT, START, read_time, rig, shows
 
 
 def at_phase(r, mark):
@@ -176,7 +171,7 @@ end 4s
 
 
 def seven_segment_text(frame):
-    from tm1637_model import CHAR_OF
+    from host_tools.mpy.sim.tm1637_model import CHAR_OF
     return "".join(CHAR_OF.get(s & 0x7F, "?") for s in frame[2:6])
 
 
@@ -204,7 +199,7 @@ end 5s
 def test_a_display_absent_at_power_on_then_plugged_on_either_vm():
     runs = [simulate.headless("oled", UNPLUG_SCRIPT, vm) for vm in ("cpython", "micropython")]
     assert runs[0] == runs[1]
-    from host_tools.sim.picture import pixels
+    from host_tools.desktop.picture import pixels
     frames = {(name, i): pixels("ssd1306", frame) for name, i, frame in runs[0]}
     assert read_time(frames["absent", 0]) == "59:58" and shows(frames["absent", 0], "ERR DISPLAY", 48, 2)
     assert not any(any(row) for row in frames["absent", 1])
@@ -341,10 +336,10 @@ def test_the_legend_card_in_the_hardware_readme_matches_the_codes():
 
 
 def test_the_board_agent_feeds_the_watchdog_while_the_host_works():
-    from host_tools.board import HERE
+    from host_tools.board import ON_BOARD
     machine.sim_reset()
     machine.WDT(timeout=8000)  # the clock started it; then the host interrupted the loop
-    exec(compile((HERE / "agent.py").read_text(), "agent.py", "exec"), {"__name__": "agent"})
+    exec(compile((ON_BOARD / "agent.py").read_text(), "agent.py", "exec"), {"__name__": "agent"})
     machine.CLOCK.advance(60000)  # a long `xqclock pull`
     assert machine.RESETS == []
     machine.sim_reset()
@@ -358,12 +353,12 @@ def test_the_board_agent_feeds_the_watchdog_while_the_host_works():
 
 def test_a_failing_update_at_boot_is_shown_on_the_display(tmp_path):
     from host_tools import unixport
-    from host_tools.board import HERE
+    from host_tools.board import ON_BOARD
     from host_tools.firmware_path import FIRMWARE
     flash = tmp_path / "flash"
     (flash / "next").mkdir(parents=True)
     (flash / "next" / "xqclock.json").write_text("{not a manifest")  # a damaged update
-    proc = unixport.run(unixport.SCRIPTS / "boot_update.py", flash, HERE / "boot.py",
+    proc = unixport.run(unixport.SCRIPTS / "boot_update.py", flash, ON_BOARD / "boot.py",
                         path=(*unixport.SIM_PATH, FIRMWARE), timeout=120)
     out = proc.stdout.splitlines()
     assert out[0] == "RAISED ValueError", proc.stdout + proc.stderr  # main.py must still be skipped
@@ -385,7 +380,7 @@ def test_on_both_vms(scenario, expected, tmp_path):
     import json
     from host_tools import unixport
     from host_tools.firmware_path import FIRMWARE, PROFILES
-    from host_tools.vmscripts import mp_faults
+    from host_tools.mpy.scripts import mp_faults
     profiles = str(PROFILES)
     for vm in ("cpython", "micropython"):
         (tmp_path / vm).mkdir()

@@ -2,7 +2,7 @@
 journal is written (issue 11, item 5), on the reference build: the whole
 clock on the MicroPython VM, its journal on littlefs on the flash model with
 the Pico's flash timing (interrupts off while the flash erases or programs,
-as on rp2). host_tools/vmscripts/press_stamp.py plays the trials; the same
+as on rp2). host_tools/mpy/scripts/press_stamp.py plays the trials; the same
 script on the littlefs file journal the clock had before shows what the
 ring fixed, and that this test can fail."""
 import json

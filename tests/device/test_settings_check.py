@@ -1,8 +1,14 @@
 """Settings as the board reads them and as `config push` writes them (issue
 15.3, 15.4, 15.6): a bad field is refused on its own, the lock is never
 dropped, and the host writes what the board understands."""
+import json
+
+import pytest
+
+from device.board import check as check_profile, ProfileError
+from host_tools import simulate
 from host_tools.board import config
-from device import settings as cfg
+from support.rigs import OK, PLUS, START, rig
 
 
 def test_config_push_stores_the_boards_own_white_space():
@@ -12,22 +18,8 @@ def test_config_push_stores_the_boards_own_white_space():
 
 # -- the clock boots with whatever its /settings.json holds, and says so -------------------
 
-import json  # noqa: E402
-
-import pytest  # noqa: E402
-
-from host_tools import simulate  # noqa: E402
-
-simulate.install()
-
-from rig import Rig, load_profile  # noqa: E402
-
-LEFT, RIGHT, START, MINUS, PLUS, OK = range(6)
-
-
 def boot_with(tmp_path, text, profile="oled"):
-    r = Rig(load_profile(str(simulate.profile_path(profile))), dict(cfg.DEFAULTS), str(tmp_path),
-            power_on=False)
+    r = rig(tmp_path, profile, power_on=False)
     (tmp_path / "settings.json").write_text(text)
     r.boot()
     r.run(4000)  # the marks have the display one second in four
@@ -78,7 +70,6 @@ def test_the_seven_segment_build_marks_refused_settings(tmp_path):
 
 # -- the board profile: optional fields checked like required ones ------------------------
 
-from device.board import check as check_profile, ProfileError  # noqa: E402
 
 
 def profile(name="oled"):

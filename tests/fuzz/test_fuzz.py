@@ -11,7 +11,7 @@ from clock import ring
 from clock.journal import Loaded, JournalError
 from clock.table import Table, boot
 from host_tools import scenario
-from tiers import examples
+from support.tiers import examples
 
 CASES = {"journal": 0, "mutated journal": 0, "scenario": 0}  # reported by conftest.py
 SETTINGS = {"clock": "5m+3s", "forfeit": -1, "fouls": 3, "absent": [0, 0], "id": "f00dfeed"}

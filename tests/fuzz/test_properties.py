@@ -11,8 +11,8 @@ from clock import events as ev
 from clock import snapshot, timecontrol
 from clock.game import BLACK, DRAW, RED, REASONS, STOPPED, Game
 from host_tools import scenario
-from host_tools.vmscripts import playback
-from tiers import examples
+from host_tools.mpy.scripts import playback
+from support.tiers import examples
 
 SETTINGS = settings(max_examples=examples(250), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from hall_tier import Chromium, Mosquitto, free_port, until, wait_port
+from support.hall_tier import Chromium, Mosquitto, free_port, until, wait_port
 from host_tools.board import FIRMWARE, PROFILES
 from host_tools.hall.state import BadMessage, Hall, alerts, STALE_MS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "docs" / "screens" / "hall.png"
 
 
@@ -87,10 +87,7 @@ def test_boards_come_in_board_order_and_the_stream_sends_only_what_changed():
 
 
 def test_the_clock_marks_a_lost_connection_on_its_screen(tmp_path):
-    from host_tools import simulate
-    simulate.install()
-    from rig import Rig, load_profile
-    from device import settings as cfg
+    from support.rigs import rig as make_rig
     from device.hall import Reporter, check, RETRY_FIRST_MS
 
     class Mqtt:  # umqtt.simple, with the broker out of reach until `up`
@@ -103,7 +100,7 @@ def test_the_clock_marks_a_lost_connection_on_its_screen(tmp_path):
             return Client()
 
     mqtt = Mqtt()
-    rig = Rig(load_profile(str(simulate.profile_path("oled"))), dict(cfg.DEFAULTS), str(tmp_path))
+    rig = make_rig(tmp_path)
     corner = [(x, y) for x in range(124, 127) for y in range(60, 63)]
     rig.run(100)
     assert not any(rig.models[i].pixel(x, y) for i in (0, 1) for x, y in corner)  # no network settings: no mark

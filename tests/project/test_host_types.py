@@ -1,12 +1,12 @@
 """mypy over host_tools with --check-untyped-defs (settings: pyproject.toml's
-[tool.mypy]), as tests/test_firmware_checks.py does for the firmware against
+[tool.mypy]), as tests/project/test_firmware_checks.py does for the firmware against
 the Pico's stubs: a None where a value must be fails here, not on an
 organiser's laptop."""
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def mypy(*args):

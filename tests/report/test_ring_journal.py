@@ -5,21 +5,20 @@ the clock wrote past, is no alteration), a transfer to another clock, and the
 archive's plain copy. The ring is made by the firmware on the MicroPython VM
 (littlefs on the simulation's flash model); CPython has no littlefs."""
 import json
-import subprocess
-import sys
 
 import pytest
 
 from host_tools import unixport
 from host_tools.board.transfer import restored_state
 from host_tools.firmware_path import FIRMWARE
+from support.cli import xqclock
 
 pytestmark = pytest.mark.slow
 
 MAKE = r"""
 import sys
 import vfs
-from host_tools.sim.flash_model import FlashModel
+from host_tools.mpy.sim.flash_model import FlashModel
 from clock import events as ev
 from clock.table import Table, boot
 from device.storage import Store
@@ -57,18 +56,14 @@ with open(store.keep(), "rb") as f, open(sys.argv[1] + "/archived.xqj", "wb") as
 @pytest.fixture(scope="module")
 def journals(tmp_path_factory):
     folder = tmp_path_factory.mktemp("ring")
-    proc = unixport.run("-c", MAKE, folder, path=(FIRMWARE, FIRMWARE.parent))
+    proc = unixport.run("-c", MAKE, folder, path=(FIRMWARE,))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return folder
 
 
-def xqclock(*args):
-    return subprocess.run([sys.executable, "-m", "host_tools.cli", *map(str, args)], capture_output=True, text=True)
-
-
 def test_verify_calls_a_ring_with_a_torn_slot_intact_and_its_archived_copy_too(journals):
-    ring = xqclock("report", "--verify", "--format", "json", journals / "ring.xqj")
-    archived = xqclock("report", "--verify", "--format", "json", journals / "archived.xqj")
+    ring = xqclock(None, "report", "--verify", "--format", "json", journals / "ring.xqj")
+    archived = xqclock(None, "report", "--verify", "--format", "json", journals / "archived.xqj")
     assert ring.returncode == 0 and archived.returncode == 0, ring.stdout + ring.stderr + archived.stdout
     r, a = json.loads(ring.stdout), json.loads(archived.stdout)
     r, a = (r[0] if isinstance(r, list) else r), (a[0] if isinstance(a, list) else a)
@@ -79,7 +74,7 @@ def test_verify_calls_a_ring_with_a_torn_slot_intact_and_its_archived_copy_too(j
 
 
 def test_the_record_and_a_transfer_read_the_ring(journals):
-    sheet = xqclock("report", "--format", "json", journals / "ring.xqj")
+    sheet = xqclock(None, "report", "--format", "json", journals / "ring.xqj")
     assert sheet.returncode == 0, sheet.stderr
     settings, state = restored_state((journals / "ring.xqj").read_bytes())
     assert settings["id"] == "0badcafe"

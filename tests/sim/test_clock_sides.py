@@ -2,11 +2,8 @@
 scripts, config explain), and contradictory modifiers refused."""
 import pytest
 
-from host_tools import cli, simulate
-
-simulate.install()  # the script parser's modules, as on the VM
-
-import script  # noqa: E402
+from host_tools import cli
+from host_tools.mpy.sim import script
 
 
 def test_config_explain_takes_one_control_per_side(capsys):

@@ -1,22 +1,12 @@
 """The host chip models and the framebuf stand-in, checked against the datasheets
 and the real MicroPython, independently of our drivers."""
-import sys
-from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[1]
-for _p in (ROOT, ROOT / "host_tools" / "sim"):
-    if str(_p) not in sys.path:
-        sys.path.append(str(_p))
-
-import framebuf  # noqa: E402  (the stand-in, from host_tools/sim)
-from host_tools import unixport  # noqa: E402
-from host_tools.sim import make_font  # noqa: E402
-from host_tools.sim.bus import TwoWire  # noqa: E402
-from host_tools.sim.font_petme128 import FONT  # noqa: E402
-from host_tools.sim.ssd1306_model import HORIZONTAL, PAGE, VERTICAL, SSD1306Model  # noqa: E402
-from host_tools.sim.tm1637_model import TM1637Model  # noqa: E402
+from host_tools import framebuf_font, unixport
+from host_tools.mpy.sim import framebuf
+from host_tools.mpy.sim.bus import TwoWire
+from host_tools.mpy.sim.font_petme128 import FONT
+from host_tools.mpy.sim.ssd1306_model import HORIZONTAL, PAGE, VERTICAL, SSD1306Model
+from host_tools.mpy.sim.tm1637_model import TM1637Model
 
 DIGITS = [0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F]  # datasheet 0..9
 
@@ -356,7 +346,7 @@ def test_tm1637_protocol_slips_are_recorded():
 
 
 def test_font_matches_micropython():
-    assert make_font.dump_font() == FONT
+    assert framebuf_font.dump_font() == FONT
     assert len(FONT) == 96 * 8
 
 

@@ -1,33 +1,25 @@
-"""The host stand-in for `machine` (host_tools/sim/machine.py) and virtual time
-(host_tools/sim/vclock.py): pins and IRQs, I2C to the SSD1306 model through the
+"""The host stand-in for `machine` (host_tools/mpy/sim/machine.py) and virtual time
+(host_tools/mpy/sim/vclock.py): pins and IRQs, I2C to the SSD1306 model through the
 real driver, the RP2040 pin rule, a TM1637 model on two Pins, PWM tones, ADC,
 and the same module as `machine` on the MicroPython unix port."""
 import json
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-for _p in (ROOT, ROOT / "firmware", ROOT / "host_tools" / "sim"):
-    if str(_p) not in sys.path:
-        sys.path.append(str(_p))
-
-from device import buzzer as buzzer_mod  # noqa: E402
-from device import tm1637  # noqa: E402
-from device.battery import Battery  # noqa: E402
-from device.buttons import Buttons  # noqa: E402
-from device.buzzer import Buzzer  # noqa: E402
-from device.ssd1306 import SSD1306  # noqa: E402
-from host_tools import simulate, unixport  # noqa: E402
-from host_tools.sim import machine  # noqa: E402
-from host_tools.sim.ssd1306_model import SSD1306Model  # noqa: E402
-from host_tools.sim.tm1637_model import TM1637Model  # noqa: E402
-from host_tools.sim.vclock import VirtualClock  # noqa: E402
+from device import buzzer as buzzer_mod
+from device import tm1637
+from device.battery import Battery
+from device.buttons import Buttons
+from device.buzzer import Buzzer
+from device.ssd1306 import SSD1306
+from host_tools import firmware_path, simulate, unixport
+from host_tools.mpy.sim import machine
+from host_tools.mpy.sim.ssd1306_model import SSD1306Model
+from host_tools.mpy.sim.tm1637_model import TM1637Model
+from host_tools.mpy.sim.vclock import VirtualClock
 
 Pin = machine.Pin
 PERIOD = 1 << 30
-SHIM = ROOT / "host_tools" / "sim" / "mpy"
 
 
 @pytest.fixture(autouse=True)
@@ -283,7 +275,7 @@ def test_a_full_frame_at_100khz_times_out_like_the_pico():
 
 
 def test_profiles_display_pins_pass_the_rule():
-    profiles = sorted((ROOT / "hardware" / "profiles").glob("*.json"))
+    profiles = sorted(firmware_path.PROFILES.glob("*.json"))
     assert profiles
     for path in profiles:
         display = json.loads(path.read_text())["display"]  # an unreadable profile fails here
@@ -388,7 +380,7 @@ import machine
 p = machine.Pin(10, machine.Pin.IN, machine.Pin.PULL_UP)
 print("stand-in", "PINS" in dir(machine) or hasattr(machine, "PINS"), machine.PINS[10] is p)
 print("pin", p.value(), p.pull == machine.Pin.PULL_UP)
-from host_tools.sim.vclock import VirtualClock
+from host_tools.mpy.sim.vclock import VirtualClock
 from device.buttons import Buttons
 clock = machine.use_clock(VirtualClock(start_tick=(1 << 30) - 3))
 print("clock", machine.CLOCK is clock)
@@ -406,7 +398,7 @@ try:
     machine.I2C(0, scl=machine.Pin(4), sda=machine.Pin(5))
 except ValueError as e:
     print("i2c", e)
-from host_tools.sim.ssd1306_model import SSD1306Model
+from host_tools.mpy.sim.ssd1306_model import SSD1306Model
 from device.ssd1306 import SSD1306
 model = machine.i2c_bus(0).attach(0x3C, SSD1306Model())
 oled = SSD1306(machine.I2C(0, scl=machine.Pin(5), sda=machine.Pin(4)))
@@ -421,7 +413,7 @@ print("asyncio", asyncio.__name__)
 def test_the_stand_in_is_machine_on_the_unix_port(tmp_path):
     script = tmp_path / "sim_on_mp.py"
     script.write_text(MP_SCRIPT)
-    res = unixport.run(script, path=(SHIM, ROOT / "firmware"), timeout=60, cwd=str(tmp_path))
+    res = unixport.run(script, path=(*unixport.SIM_PATH, firmware_path.FIRMWARE), timeout=60, cwd=str(tmp_path))
     assert res.returncode == 0, res.stderr + res.stdout
     out = res.stdout.splitlines()
     assert out[:3] == ["stand-in True True", "pin 1 True", "clock True"]

@@ -4,68 +4,11 @@ import json
 
 import pytest
 
-from host_tools import simulate
-
-simulate.install()
-
-from rig import Rig, load_profile  # noqa: E402  (the stand-in machine is importable now)
-import framebuf  # noqa: E402
-from device import settings as cfg, text  # noqa: E402
-from host_tools import scenario  # noqa: E402
-from clock import snapshot  # noqa: E402
-
-LEFT, RIGHT, START, MINUS, PLUS, OK = range(6)
-# segments A..G -> digit, as the 7-segment digits are drawn
-SEGMENT_DIGITS = {0x3F: "0", 0x06: "1", 0x5B: "2", 0x4F: "3", 0x66: "4", 0x6D: "5", 0x7D: "6",
-                  0x07: "7", 0x7F: "8", 0x6F: "9"}
-
-
-def rig(tmp_path, profile="oled", **values):
-    return Rig(load_profile(str(simulate.profile_path(profile))),
-               cfg.check(dict(cfg.DEFAULTS, **values)), str(tmp_path))
-
-
-def read_time(rows):
-    """Decode the big 7-segment time (rows 20..47) from the pixels alone."""
-    band = rows[20:48]
-    lit = [any(band[y][x] for y in range(28)) for x in range(128)]
-    boxes, x = [], 0
-    while x < 128:
-        if lit[x]:
-            start = x
-            while x < 128 and lit[x]:
-                x += 1
-            boxes.append((start, x))
-        x += 1
-    out = ""
-    for x0, x1 in boxes:
-        if x1 - x0 <= 4:  # a narrow box: the colon, the dot, or a '1' (segments b and c)
-            if band[12][x0]:
-                out += "1"
-            elif band[8][x0]:
-                out += ":"
-            else:
-                out += "."
-            continue
-        x = x1 - 14  # every digit but '1' has segment b or c at its right edge
-        probes = ((x + 7, 1), (x + 12, 7), (x + 12, 20), (x + 7, 26), (x + 1, 20), (x + 1, 7), (x + 7, 13))
-        bits = sum(1 << i for i, (px, py) in enumerate(probes) if band[py][px])
-        out += SEGMENT_DIGITS.get(bits, "?")
-    return out
-
-
-def shows(rows, words, y, x=0):
-    """Whether the 16-pixel text line at (x, y) reads `words` (drawn as the firmware draws text)."""
-    buf = bytearray(128 * 64 // 8)
-    fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-    text.draw(fb, words, x, y)
-    w = text.width(words)
-    # rows y+1..y+14: a box round the line (the flag's) may use the first and last
-    return all(rows[yy][xx] == fb.pixel(xx, yy) for yy in range(y + 1, y + 15) for xx in range(x, min(128, x + w)))
-
-
-def bar(rows):
-    return all(rows[y][x] for y in range(3) for x in range(0, 128, 9))
+from clock import snapshot
+from device import text
+from host_tools import scenario, simulate
+from host_tools.mpy.sim.rig import load_profile
+from support.rigs import LEFT, MINUS, OK, PLUS, RIGHT, START, bar, read_time, rig, shows
 
 
 def test_running_screens_show_time_moves_and_the_bar(tmp_path):
@@ -279,7 +222,7 @@ def test_entering_the_arbiter_code_costs_at_most_25_presses(tmp_path):
 
 
 def test_scenarios_and_button_scripts_are_read_by_one_tokenizer():
-    import script
+    from host_tools.mpy.sim import script
     scn = "# a comment\n\nclock 5m  # and one here\nat 0 start\nat 3s press red\nat 2s press black\nend 9s\n"
     btn = scn.replace("at 0 start", "at 0 press start").replace("red", "left-lever").replace("black", "right-lever")
     with pytest.raises(scenario.ScenarioError) as a:
@@ -296,10 +239,10 @@ def test_scenarios_and_button_scripts_are_read_by_one_tokenizer():
 
 
 def test_the_stand_in_machine_is_one_module_with_one_clock(tmp_path):
-    # the firmware's `import machine` and the host's host_tools.sim.machine
+    # the firmware's `import machine` and the host's host_tools.mpy.sim.machine
     # must be the same module: two copies would keep two clocks and two pin maps
     import machine
-    from host_tools.sim import machine as stand_in
+    from host_tools.mpy.sim import machine as stand_in
     assert machine is stand_in
     r = rig(tmp_path)
     assert stand_in.CLOCK is r.clock and machine.PINS is stand_in.PINS
@@ -309,8 +252,8 @@ def test_the_stand_in_machine_is_one_module_with_one_clock(tmp_path):
 
 def test_a_missing_profile_is_reported_on_the_display(tmp_path):
     import machine
-    from bus import I2CBus
-    from ssd1306_model import SSD1306Model
+    from host_tools.mpy.sim.bus import I2CBus
+    from host_tools.mpy.sim.ssd1306_model import SSD1306Model
     from device.app import show_problem
     from device.board import load_profile, ProfileError
     machine.sim_reset()
@@ -362,7 +305,6 @@ def test_a_custom_control_built_with_the_keys(tmp_path):
 
 @pytest.mark.slow  # five minutes of the loop, drawn
 def test_seven_segment_build_shows_time_flag_moves_and_fouls(tmp_path):
-    from tm1637_model import CHAR_OF  # noqa: F401  (the model decodes digits to text)
     r = rig(tmp_path, profile="segment7", clock="5m")
     r.press(START)
     r.run(30000)

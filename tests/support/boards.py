@@ -6,14 +6,10 @@ import re
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def xqclock(env, *args, timeout=60):
-    return subprocess.run([sys.executable, "-m", "host_tools.cli", *map(str, args)], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+from clock import events as ev
+from clock.table import Table
+from support.cli import xqclock
 
 
 def mpremote(env, port, *args, timeout=30):
@@ -69,3 +65,16 @@ def flash(env, board, *extra):
     proc = xqclock(env, "flash", "--port", board.path, *extra)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     return proc
+
+
+def game_in_progress(path):
+    """A journal at path (returned as bytes) of a game a board was playing:
+    both sides in period 2, a foul, Black thinking."""
+    t = Table.new({"clock": "cxa1999-6.1", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
+    t.event(0, ev.START, 0, 0)
+    for i in range(1, 82):  # 41 moves for Red, 40 for Black: both in period 2
+        t.event(i * 3000, ev.PRESS, (i - 1) % 2, 0)
+    t.event(250000, ev.FOUL, 1, 0)
+    t.tick(262000)  # Black thinks: a checkpoint
+    t.close()
+    return path.read_bytes()

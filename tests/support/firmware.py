@@ -1,4 +1,4 @@
-# Helpers for the firmware tests (both VMs).
+# Helpers for the firmware tests, tests/firmware/ (both VMs: MicroPython-compatible).
 from clock import events as ev
 from clock import timecontrol
 from clock.game import Game
@@ -63,6 +63,15 @@ class PicoClock:
         return (a + d) & MASK
 
 
+class Skip(Exception):
+    """A test with nothing to check on this VM: mprun.py reports it as skipped
+    (on CPython, tests/firmware/conftest.py makes this pytest's own skip)."""
+
+
+def skip(reason):
+    raise Skip(reason)
+
+
 def can_lock_heap():
     """Whether this VM can prove a piece of code allocates nothing (MicroPython)."""
     try:
@@ -70,6 +79,26 @@ def can_lock_heap():
         return hasattr(micropython, "heap_lock")
     except ImportError:
         return False
+
+
+def needs_heap_lock():
+    """Skip the test unless this VM can prove that code allocates nothing."""
+    if not can_lock_heap():
+        skip("no heap lock on this VM (CPython): the MicroPython VM checks that nothing is allocated")
+
+
+def has_littlefs():
+    try:
+        import vfs
+        return hasattr(vfs, "VfsLfs2")
+    except ImportError:
+        return False
+
+
+def needs_littlefs():
+    """Skip the test unless this VM has littlefs (vfs.VfsLfs2), as the board has."""
+    if not has_littlefs():
+        skip("no littlefs on this VM (CPython): the MicroPython VM runs this test")
 
 
 def without_allocating(work):
@@ -86,7 +115,8 @@ def without_allocating(work):
 
 
 __all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap", "without_allocating",
-           "PERIOD", "MASK", "PicoClock", "flash_chip", "fill_up", "littlefs")
+           "PERIOD", "MASK", "PicoClock", "flash_chip", "fill_up", "littlefs", "skip", "needs_heap_lock",
+           "needs_littlefs")
 
 
 # The running test's own folder: set before each test by tests/firmware/conftest.py
@@ -107,15 +137,9 @@ def scratch(name):
 
 
 def _flash_model():
-    """host_tools/sim/flash_model.py, imported as a module of the host_tools
-    package: its folder's stand-in `machine` must not shadow the VM's."""
-    import os
-    import sys
-    path = __file__ if __file__[:1] == "/" else os.getcwd() + "/" + __file__
-    root = path.rsplit("/", 3)[0]  # drop tests/firmware/support.py
-    if root not in sys.path:
-        sys.path.append(root)
-    from host_tools.sim import flash_model
+    """The simulation's flash chip, host_tools/mpy/sim/flash_model.py (the
+    folder holding host_tools is on the VM's path: host_tools.unixport)."""
+    from host_tools.mpy.sim import flash_model
     return flash_model
 
 
@@ -131,16 +155,12 @@ def fill_up(path):
 
 
 def littlefs(device, mountpoint):
-    """Format `device` with littlefs 2 and mount it; False on a VM without
-    VfsLfs2 (CPython), where the caller's test has nothing to check."""
-    try:
-        import vfs
-        vfs.VfsLfs2
-    except (ImportError, AttributeError):
-        return False
+    """Format `device` with littlefs 2 and mount it; on a VM without it
+    (CPython) the test is skipped: it has nothing to check there."""
+    needs_littlefs()
+    import vfs
     vfs.VfsLfs2.mkfs(device, progsize=256)
     vfs.mount(vfs.VfsLfs2(device, progsize=256), mountpoint)  # as rp2's _boot.py mounts its flash
-    return True
 
 
 def unmount(mountpoint):

@@ -1,10 +1,11 @@
 # Power-on of a virtual board, run by the MicroPython unix port as
 #   micropython -i vboot.py FLASH HARDWARE MODE UID [STEPS]
-# with host_tools/sim/mpy, host_tools/sim and .frozen on MICROPYPATH. It runs
+# with host_tools/mpy/shim, .frozen and the folder holding host_tools on
+# MICROPYPATH (host_tools.unixport.env(SIM_PATH)). It runs
 # on the host's VM only, never on a real board (host_tools/board/virtual.py
 # starts it behind a pseudo-terminal).
 #
-# 1. The simulated hardware: `machine` becomes the stand-in (host_tools/sim),
+# 1. The simulated hardware: `machine` becomes the stand-in (host_tools.mpy.sim),
 #    with the chip models wired as the HARDWARE profile (a JSON file) says;
 #    machine.reset()/soft_reset() end this VM with exit status 3/4 so the
 #    supervisor restarts it, as a board reboots; unique_id() is UID.
@@ -94,28 +95,28 @@ def _i2c_plugs(bus, addr, model):
 def _setup(flash, hardware, uid, steps_file=None):
     import json
     import binascii
-    import machine  # host_tools/sim/mpy/machine.py, which installs the stand-in
-    machine = sys.modules["machine"]  # host_tools.sim.machine itself, not the forwarding shim
+    import machine  # host_tools/mpy/shim/machine.py, which installs the stand-in
+    machine = sys.modules["machine"]  # host_tools.mpy.sim.machine itself, not the forwarding shim
     with open(hardware) as f:
         profile = json.loads(f.read())
     display = profile["display"]
-    plugs = []  # per display: (unplug, plug), as host_tools/sim/rig.py wires them
+    plugs = []  # per display: (unplug, plug), as host_tools/mpy/sim/rig.py wires them
     if display["kind"] == "ssd1306":
-        from ssd1306_model import SSD1306Model
+        from host_tools.mpy.sim.ssd1306_model import SSD1306Model
         for side in ("left", "right"):
             d = display[side]
             bus, addr, model = machine.i2c_bus(d["i2c"]), d.get("addr", 0x3C), SSD1306Model()
             bus.attach(addr, model)
             plugs.append(_i2c_plugs(bus, addr, model))
     else:
-        from tm1637_model import TM1637Model
+        from host_tools.mpy.sim.tm1637_model import TM1637Model
         for side in ("left", "right"):
             d = display[side]
             link = machine.TwoWireLink(d["clk"], d["dio"], TM1637Model())
             plugs.append((link.unplug, link.plug))
     fram = profile.get("fram")
     if fram:
-        from fram_model import FRAMModel
+        from host_tools.mpy.sim.fram_model import FRAMModel
         chip = FRAMModel(fram.get("size", 32768), image=flash + ".fram")  # opened before "/" is the flash
         machine.i2c_bus(fram["i2c"]).attach(fram.get("addr", 0x50), chip)
     bat = profile.get("battery")
@@ -143,10 +144,6 @@ def _setup(flash, hardware, uid, steps_file=None):
     machine.reset = reset
     machine.soft_reset = soft_reset
     machine.unique_id = lambda: ident
-    try:
-        import framebuf  # noqa: F401  (the built-in, or the stand-in while the host path is up)
-    except ImportError:
-        pass
     vfs.umount("/")
     vfs.mount(_Flash(flash), "/")
     os.chdir("/")

@@ -7,7 +7,7 @@ from array import array
 from clock import timecontrol
 from clock.game import Game
 from device.gametime import GameTime
-from vclock import VirtualClock  # host_tools/sim: ticks that wrap at 2**30, like the Pico's
+from host_tools.mpy.sim.vclock import VirtualClock  # ticks that wrap at 2**30, like the Pico's
 
 class Rng:
     # xorshift32: the same sequence on every VM

@@ -1,18 +1,16 @@
 # Device benchmarks on the MicroPython VM: the firmware's heap, allocation per
-# idle loop step, and I2C traffic, on the simulated board (host_tools/sim).
+# idle loop step, and I2C traffic, on the simulated board (host_tools.mpy.sim).
 # MicroPython-compatible; run by host_tools/bench.py. The unix port is 64-bit:
 # objects there take up to twice the room they take on the Pico's 32-bit VM.
 import gc
 import os
 
 import machine  # the stand-in and the chip models first: not the firmware's heap
-import bus  # noqa: F401
-import ssd1306_model  # noqa: F401
-import tm1637_model  # noqa: F401
+from host_tools.mpy.sim import bus, ssd1306_model, tm1637_model  # noqa: F401
 
 gc.collect()
 _BEFORE_IMPORT = gc.mem_alloc()
-import rig as rigmod  # noqa: E402  (imports the firmware's modules)
+from host_tools.mpy.sim import rig as rigmod  # noqa: E402  (imports the firmware's modules)
 
 gc.collect()
 IMPORTS = gc.mem_alloc() - _BEFORE_IMPORT

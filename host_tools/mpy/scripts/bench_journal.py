@@ -9,7 +9,7 @@ from clock.table import Table
 from clock.journal import FILES
 from device.flashring import FlashRing
 from device.storage import LONG_GAME_RECORDS
-from flash_model import FlashModel, ERASE_US, PROGRAM_US
+from host_tools.mpy.sim.flash_model import FlashModel, ERASE_US, PROGRAM_US
 
 SETTINGS = {"clock": "90m/40,15m/10*", "forfeit": -1, "fouls": 3, "absent": [0, 0], "id": "00c0ffee"}
 

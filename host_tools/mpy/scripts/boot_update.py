@@ -1,12 +1,12 @@
-# Runs host_tools/board/boot.py on the MicroPython VM over a flash folder
+# Runs host_tools/mpy/board/boot.py on the MicroPython VM over a flash folder
 # (argv[1], mounted at "/" as a virtual board does) with the simulated OLED
 # on the default wiring; prints what boot.py raised and what the display shows.
 import sys
 import os
 import vfs
 
-import machine  # the stand-in (host_tools/sim/mpy first on MICROPYPATH)
-from ssd1306_model import SSD1306Model
+import machine  # the stand-in (host_tools/mpy/shim first on MICROPYPATH)
+from host_tools.mpy.sim.ssd1306_model import SSD1306Model
 import device.app  # noqa: F401  (imported before the remount, as vboot.py does)
 import device.ssd1306  # noqa: F401
 

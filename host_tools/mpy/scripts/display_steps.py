@@ -1,13 +1,13 @@
 # The loop's step allocates nothing in each display mode of issue 16 (a delay
 # counting down, a per-move limit, byo-yomi, a Canadian block, a period just
 # marked), on both builds: run on the MicroPython unix port through
-# host_tools.unixport (tests/test_display_time.py); prints one line of JSON.
+# host_tools.unixport (tests/device/test_display_time.py); prints one line of JSON.
 import json
 import os
 import sys
 
 import micropython
-from rig import Rig, load_profile
+from host_tools.mpy.sim.rig import Rig, load_profile
 from device import settings as cfg
 
 LEFT, RIGHT, START = 0, 1, 2

@@ -1,14 +1,12 @@
-# Runs on the MicroPython unix port (tests/test_simulation.py): a board whose
+# Runs on the MicroPython unix port (tests/sim/test_simulation.py): a board whose
 # profile has a FRAM keeps its journal there, and it survives a restart.
 import json
 import os
 import sys
 
 import machine
-from bus import I2CBus
-from fram_model import FRAMModel
-from ssd1306_model import SSD1306Model
-import rig as rigmod
+from host_tools.mpy.sim import rig as rigmod
+from host_tools.mpy.sim.fram_model import FRAMModel
 from device.app import App, board_store
 from device.board import Board
 from device import settings as cfg

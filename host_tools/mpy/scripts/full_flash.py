@@ -1,4 +1,4 @@
-# Runs on the MicroPython unix port (tests/test_storage_faults.py): a clock
+# Runs on the MicroPython unix port (tests/device/test_storage_faults.py): a clock
 # whose flash fills in the middle of a game (something else takes the room:
 # the journal's ring was made before the start, so it goes on), then wears
 # out (programs no longer take: the journal stops, the game goes on in RAM),
@@ -6,9 +6,9 @@
 import json
 import sys
 
-import rig as rigmod
-from flash_model import fill_up
-from frames import frame_bytes
+from host_tools.mpy.sim import rig as rigmod
+from host_tools.mpy.sim.flash_model import fill_up
+from host_tools.mpy.sim.frames import frame_bytes
 from clock.journal import Loaded
 from device import faults
 from device import settings as cfg

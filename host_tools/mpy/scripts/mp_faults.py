@@ -1,12 +1,11 @@
 # Hardware faults on the simulated board, run the same on both VMs (CPython
-# imports run(); the MicroPython unix port runs this file with host_tools/sim
-# on MICROPYPATH): each scenario prints one line of JSON, compared by
-# tests/test_hardware_faults.py.
+# imports run(); the MicroPython unix port runs this file): each scenario
+# prints one line of JSON, compared by tests/device/test_hardware_faults.py.
 import json
 import sys
 
 import machine  # the stand-in
-from rig import Rig, load_profile
+from host_tools.mpy.sim.rig import Rig, load_profile
 from device import settings as cfg
 
 LEFT, RIGHT, START = 0, 1, 2

@@ -13,7 +13,7 @@
 # "records": [...], "settings": {...}}, then one per cut {"cut", "op",
 # "acked", "mounted", "records", "problem", "restored", "reread"}: reread is
 # the journal read again after power-on wrote its record. The parent
-# (tests/test_fault_injection.py) judges them.
+# (tests/device/test_fault_injection.py) judges them.
 import gc
 import json
 import sys

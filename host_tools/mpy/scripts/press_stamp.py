@@ -1,8 +1,8 @@
 # How late a lever press is stamped when its edge comes while the journal is
 # written (issue 11, item 5). Runs on the MicroPython unix port
-# (`python3 tasks.py bench`, tests/test_press_stamp.py): the whole clock on the
+# (`python3 tasks.py bench`, tests/device/test_press_stamp.py): the whole clock on the
 # stand-in board, its journal on littlefs on the flash model with the Pico's
-# flash timing (host_tools/sim/flash_model.py: an erase 45 ms, a page program
+# flash timing (host_tools/mpy/sim/flash_model.py: an erase 45 ms, a page program
 # 0.7 ms, interrupts off meanwhile, as rp2 writes its flash).
 #
 # Each trial: Red moves; once Black may press (past the levers' lockout),
@@ -20,8 +20,8 @@ import json
 import sys
 
 import machine
-import rig as rigmod
-from flash_model import ERASE_US, PROGRAM_US
+from host_tools.mpy.sim import rig as rigmod
+from host_tools.mpy.sim.flash_model import ERASE_US, PROGRAM_US
 from clock import events as ev
 from clock.journal import Loaded
 from device import settings as cfg

@@ -4,13 +4,11 @@ screens run on CPython and draw byte-identical frames.
 Only the 1-bit formats are implemented (MONO_VLSB, which the SSD1306 uses, and
 MONO_HLSB/HMSB for icons); the algorithms follow extmod/modframebuf.c, and
 tests compare the result with the real module on the unix port. `ellipse` and
-`poly` are not implemented. Put this directory on sys.path to `import framebuf`.
+`poly` are not implemented. The firmware's `import framebuf` finds it once
+host_tools.simulate.install() has run.
 """
 
-if __package__:
-    from .font_petme128 import FONT
-else:  # imported as top-level `framebuf`
-    from font_petme128 import FONT  # type: ignore[no-redef]
+from .font_petme128 import FONT
 
 MONO_VLSB = MVLSB = 0
 RGB565 = 1

@@ -1,12 +1,9 @@
-# Plays a button script on the simulated clock and prints each snapshot as
-# "SNAP name display hex" lines. MicroPython-compatible: `xqclock simulate
-# --headless --vm micropython` runs this file on the unix port (arguments:
-# profile path, script path, scratch directory); the CPython path calls run().
-import sys
-
-from frames import frame_bytes
-from rig import Rig, load_profile
-import script
+# Plays a button script on the simulated clock, handing each snapshot's frames
+# to emit(). MicroPython-compatible: `xqclock simulate --headless` calls run()
+# on CPython, and on the unix port through host_tools/mpy/scripts/headless.py.
+from .frames import frame_bytes
+from .rig import Rig, load_profile
+from . import script
 
 
 def run(profile_path, script_text, directory, emit):
@@ -24,17 +21,3 @@ def run(profile_path, script_text, directory, emit):
     finally:
         rig.close()
     return rig
-
-
-def _hex(b):
-    return "".join("%02x" % x for x in b)
-
-
-if __name__ == "__main__":
-    with open(sys.argv[2]) as f:
-        text = f.read()
-    try:
-        run(sys.argv[1], text, sys.argv[3], lambda name, i, b: print("SNAP", name, i, _hex(b)))
-    except script.ScriptError as e:
-        print("ERROR", e)
-        sys.exit(2)

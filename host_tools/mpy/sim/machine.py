@@ -14,7 +14,7 @@
 #
 # Installed as `machine`: on CPython, simulate.install() makes
 # sys.modules["machine"] this module; on the MicroPython unix port,
-# host_tools/sim/mpy/ on MICROPYPATH holds a machine.py that does the same and
+# host_tools/mpy/shim/ on MICROPYPATH holds a machine.py that does the same and
 # forwards reads from its own first-imported module object to this one.
 # Either way, change settings through functions or by mutating the containers
 # (PINS, I2C_BUSES, ADC_VALUES, SCHEDULER...), never by assigning module
@@ -26,16 +26,8 @@
 # Behaviour taken from ports/rp2 (machine_pin.c, machine_i2c.c, machine_pwm.c,
 # machine_adc.c) and shared/runtime/mpirq.c; see MICROPYTHON.md section 2.
 
-try:
-    from .vclock import VirtualClock
-    from .bus import I2CBus
-except ImportError:  # a top-level `machine`: a script in host_tools/sim runs on the unix port
-    import sys
-    if sys.implementation.name != "micropython":  # on CPython it would be a second copy
-        raise ImportError("the stand-in machine is host_tools.sim.machine: "
-                          "call host_tools.simulate.install() before importing the firmware")
-    from vclock import VirtualClock  # type: ignore[no-redef]
-    from bus import I2CBus  # type: ignore[no-redef]
+from .vclock import VirtualClock
+from .bus import I2CBus
 
 CLOCK = VirtualClock()
 PINS = {}  # type: dict  # GPIO number -> Pin, one object per GPIO as on rp2
@@ -422,7 +414,7 @@ class Signal:
 
 
 class TwoWireLink:
-    """Wires two Pins to a TM1637Model (host_tools/sim/tm1637_model.py) as a
+    """Wires two Pins to a TM1637Model (host_tools/mpy/sim/tm1637_model.py) as a
     module with pull-ups would: the model gets (clk, dio) after each change and
     pulls DIO low while its `ack` is set. `contention` counts pin updates that
     drove DIO high against that ACK (a push-pull driver fighting the chip)."""

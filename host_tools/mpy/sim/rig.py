@@ -4,14 +4,14 @@
 # runs on CPython and on the unix port; frames are the models' decoded pixels.
 #
 # Before importing this, `machine` must be the stand-in: host_tools.simulate.
-# install() on CPython; host_tools/sim/mpy on MICROPYPATH on the unix port.
+# install() on CPython; host_tools/mpy/shim on MICROPYPATH on the unix port.
 
 import json
 
 import machine
-from bus import I2CBus
-from ssd1306_model import SSD1306Model
-from tm1637_model import TM1637Model
+from .bus import I2CBus
+from .ssd1306_model import SSD1306Model
+from .tm1637_model import TM1637Model
 
 from device.app import App, LOOP_MS
 from device.board import Board, KEYS
@@ -32,23 +32,23 @@ class Rig:
         self.clock = machine.sim_reset(machine.VirtualClock(start_tick))
         self.profile = profile
         display = profile["display"]
-        self.models = []
+        self.models = []  # type: list  # per display: its SSD1306Model or TM1637Model
         self._plugs = []  # per display: (unplug, plug) as the wiring does it
         if display["kind"] == "ssd1306":
             for side in ("left", "right"):
                 d = display[side]
-                model = SSD1306Model()
+                oled = SSD1306Model()
                 bus = machine.I2C_BUSES[d["i2c"]] = I2CBus()
                 addr = d.get("addr", 0x3C)
-                bus.attach(addr, model)
-                self.models.append(model)
-                self._plugs.append((_i2c_unplug(bus, addr), _i2c_plug(bus, addr, model)))
+                bus.attach(addr, oled)
+                self.models.append(oled)
+                self._plugs.append((_i2c_unplug(bus, addr), _i2c_plug(bus, addr, oled)))
         else:
             for side in ("left", "right"):
                 d = display[side]
-                model = TM1637Model()
-                link = machine.TwoWireLink(d["clk"], d["dio"], model)
-                self.models.append(model)
+                digits = TM1637Model()
+                link = machine.TwoWireLink(d["clk"], d["dio"], digits)
+                self.models.append(digits)
                 self._plugs.append((link.unplug, link.plug))
         self.buttons = profile["buttons"]
         self.flash = None
@@ -58,7 +58,7 @@ class Rig:
             cfg.save(values, directory + "/settings.json")
         else:
             try:
-                from flash_model import limited_flash
+                from .flash_model import limited_flash
                 self.flash = limited_flash(flash_free, FLASH_MOUNT,
                                            lambda top: cfg.save(values, top + "/settings.json"),
                                            machine.stall_us)

@@ -30,7 +30,7 @@
 from clock import timecontrol
 from clock.durations import parse_ms, digits
 from device.settings import DEFAULTS, check
-from timeline import Timeline
+from .timeline import Timeline
 
 KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
 DISPLAY_NAMES = ("left-display", "right-display")
