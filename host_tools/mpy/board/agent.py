@@ -98,6 +98,7 @@ def _xq_rm(paths):
 
 
 def _xq_rmtree(path):
+    # path and everything under it; nothing if there is no path (as in boot.py)
     try:
         entries = list(os.ilistdir(path))
     except OSError:

@@ -24,7 +24,12 @@ def _xq_dirs(path):
 
 
 def _xq_rmtree(path):
-    for e in os.ilistdir(path):
+    # path and everything under it; nothing if there is no path (as in agent.py)
+    try:
+        entries = list(os.ilistdir(path))
+    except OSError:
+        return
+    for e in entries:
         p = path + "/" + e[0]
         if e[1] & 0x4000:
             _xq_rmtree(p)
