@@ -79,7 +79,8 @@ def write_pngs(profile, frames, directory):
 def interactive(profile, values, directory, terminal=False, seconds=None):
     """The clock in a window (or the terminal), running in real time."""
     install()
-    from host_tools.mpy.sim.rig import Rig, load_profile
+    from device.board import load_profile
+    from host_tools.mpy.sim.rig import Rig
     rig = Rig(load_profile(str(profile_path(profile))), values, str(directory))
     from host_tools.desktop import window
     if not terminal and window.has_display():

@@ -7,8 +7,7 @@ import pytest
 from clock import snapshot
 from device import text
 from host_tools import scenario, simulate
-from host_tools.mpy.sim.rig import load_profile
-from support.rigs import LEFT, MINUS, OK, PLUS, RIGHT, START, bar, read_time, rig, shows
+from support.rigs import LEFT, MINUS, OK, PLUS, RIGHT, START, bar, board_profile, read_time, rig, shows
 
 
 def test_running_screens_show_time_moves_and_the_bar(tmp_path):
@@ -270,11 +269,11 @@ def test_a_missing_profile_is_reported_on_the_display(tmp_path):
 
 def test_a_wrong_profile_names_the_field():
     from device.board import check, ProfileError
-    profile = load_profile(str(simulate.profile_path("oled")))
+    profile = board_profile("oled")
     del profile["buttons"]["ok"]
     with pytest.raises(ProfileError, match="buttons.ok is missing"):
         check(profile)
-    profile = load_profile(str(simulate.profile_path("oled")))
+    profile = board_profile("oled")
     profile["buzzer"]["pin"] = 25
     with pytest.raises(ProfileError, match="buzzer.pin = 25 is not a usable GPIO"):
         check(profile)

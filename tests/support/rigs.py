@@ -3,9 +3,10 @@ firmware on host_tools.mpy.sim.rig.Rig with a board profile named as
 `--profile` names it, its keys, and the OLED's big time and text lines decoded
 from the pixels alone."""
 from device import settings as cfg, text
+from device.board import load_profile
 from host_tools import simulate
 from host_tools.mpy.sim import framebuf
-from host_tools.mpy.sim.rig import Rig, load_profile
+from host_tools.mpy.sim.rig import Rig
 
 LEFT, RIGHT, START, MINUS, PLUS, OK = range(6)  # device.board.KEYS, in order
 # segments A..G -> digit, as the 7-segment digits are drawn

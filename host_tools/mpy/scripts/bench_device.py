@@ -35,8 +35,9 @@ def used():
 
 def main(profile_path):
     from device import settings as cfg
+    from device.board import load_profile
     scratch()
-    profile = rigmod.load_profile(profile_path)
+    profile = load_profile(profile_path)
     rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m/40,15m/10*")), DIR, power_on=False)
     for n in range(30):
         machine.Pin(n)  # the stand-in's pin objects (one per GPIO) are not the firmware's heap

@@ -7,7 +7,8 @@ import os
 import sys
 
 import micropython
-from host_tools.mpy.sim.rig import Rig, load_profile
+from device.board import load_profile
+from host_tools.mpy.sim.rig import Rig
 from device import settings as cfg
 
 LEFT, RIGHT, START = 0, 1, 2

@@ -8,11 +8,11 @@ import machine
 from host_tools.mpy.sim import rig as rigmod
 from host_tools.mpy.sim.fram_model import FRAMModel
 from device.app import App, board_store
-from device.board import Board
+from device.board import Board, load_profile
 from device import settings as cfg
 
 directory = sys.argv[2]
-profile = rigmod.load_profile(sys.argv[1])
+profile = load_profile(sys.argv[1])
 profile["fram"] = {"i2c": 0, "scl": 5, "sda": 4, "addr": 0x50}  # on the left display's bus
 r = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS)), directory, power_on=False)
 chip = FRAMModel(32768)

@@ -12,9 +12,10 @@ from host_tools.mpy.sim.frames import frame_bytes
 from clock.journal import Loaded
 from device import faults
 from device import settings as cfg
+from device.board import load_profile
 
 LEFT, RIGHT, START = 0, 1, 2
-r = rigmod.Rig(rigmod.load_profile(sys.argv[1]), cfg.check(dict(cfg.DEFAULTS)), sys.argv[2], flash_free=128 * 1024)
+r = rigmod.Rig(load_profile(sys.argv[1]), cfg.check(dict(cfg.DEFAULTS)), sys.argv[2], flash_free=128 * 1024)
 
 
 def moves():

@@ -5,7 +5,8 @@ import json
 import sys
 
 import machine  # the stand-in
-from host_tools.mpy.sim.rig import Rig, load_profile
+from device.board import load_profile
+from host_tools.mpy.sim.rig import Rig
 from device import settings as cfg
 
 LEFT, RIGHT, START = 0, 1, 2

@@ -25,6 +25,7 @@ from host_tools.mpy.sim.flash_model import ERASE_US, PROGRAM_US
 from clock import events as ev
 from clock.journal import Loaded
 from device import settings as cfg
+from device.board import load_profile
 from device import storage
 from prng import rand_from
 
@@ -37,7 +38,7 @@ if kind == "file":  # the journal as the littlefs file it was before the ring
 longest = ERASE_US if kind == "file" else PROGRAM_US
 values = cfg.check(dict(cfg.DEFAULTS))
 values["clock"] = "90m"
-r = rigmod.Rig(rigmod.load_profile(profile), values, folder, flash_free=512 * 1024)
+r = rigmod.Rig(load_profile(profile), values, folder, flash_free=512 * 1024)
 clock = r.clock
 rand = rand_from(12345)
 armed = [False]  # Black's lever goes down during the next operation that long

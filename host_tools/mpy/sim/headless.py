@@ -2,7 +2,9 @@
 # to emit(). MicroPython-compatible: `xqclock simulate --headless` calls run()
 # on CPython, and on the unix port through host_tools/mpy/scripts/headless.py.
 from .frames import frame_bytes
-from .rig import Rig, load_profile
+from device.board import load_profile
+
+from .rig import Rig
 from . import script
 
 

@@ -6,8 +6,6 @@
 # Before importing this, `machine` must be the stand-in: host_tools.simulate.
 # install() on CPython; host_tools/mpy/shim on MICROPYPATH on the unix port.
 
-import json
-
 import machine
 from .bus import I2CBus
 from .ssd1306_model import SSD1306Model
@@ -172,7 +170,3 @@ def _i2c_plug(bus, addr, model):
         bus.attach(addr, model)
     return plug
 
-
-def load_profile(path):
-    with open(path) as f:
-        return json.loads(f.read())
