@@ -4,7 +4,7 @@
 # older firmware wrote in CESU-8.
 import json
 
-from support import raises, scratch
+from support.firmware import raises, scratch
 from clock import journal
 from clock.utf8 import dumps, joined
 from device import settings as cfg
