@@ -15,41 +15,30 @@ from host_tools.board import portlock
 pytestmark = pytest.mark.skipif(portlock.fcntl is None, reason="no flock (Windows opens a port for one program)")
 
 
-def hall_loop(holder, stop, turns):
-    """What hall --usb's reader does with its hold: let go when wanted, take it back after."""
-    while not stop.is_set():
-        if not holder.take() or holder.wanted():
-            holder.let_go()
-        turns.append(holder.held)
-        time.sleep(0.01)
-
-
 def test_a_command_waits_for_the_hall_to_let_go_and_says_so_once(tmp_path):
     port = str(tmp_path / "ttyACM0")
     holder = portlock.Holder(port)
-    assert holder.take()
+    assert holder.take() and not holder.wanted()
     said = []
-    stop = threading.Event()
-    turns = []
-    hall = threading.Thread(target=hall_loop, args=(holder, stop, turns))
-    hall.start()
+    claimed = threading.Event()
+    command = threading.Thread(target=lambda: (portlock.claim(port, said.append), claimed.set()))
+    command.start()
     try:
-        portlock.claim(port, said.append)
+        end = time.monotonic() + 10
+        while not said and time.monotonic() < end:  # the command waits, and says why
+            time.sleep(0.01)
         assert said == [f"{port} is being read by xqclock hall --usb: waiting for it to let the clock go"]
-        assert not holder.held
+        assert holder.wanted() and not claimed.is_set()
+        holder.let_go()  # what hall --usb's reader does when a command wants the port
+        assert claimed.wait(10) and len(said) == 1
+        assert not holder.take()  # claimed: the hall does not take it back
         portlock.claim(port, said.append)  # claims nest within a process (a reset reopens the port)
         portlock.release(port)
-        time.sleep(0.1)
-        assert not holder.held  # still claimed
+        assert not holder.take()  # still claimed
         portlock.release(port)
-        end = time.monotonic() + 5
-        while not holder.held and time.monotonic() < end:
-            time.sleep(0.01)
-        assert holder.held  # the hall reads the clock again
-        assert len(said) == 1
+        assert holder.take()  # the hall reads the clock again
     finally:
-        stop.set()
-        hall.join()
+        command.join()
         holder.close()
 
 
