@@ -150,7 +150,8 @@ def hall_words(net):
     from device import hall
     if net["broker"] == hall.USB:
         return "over its USB cable (to xqclock hall --usb)"
-    return (f"{'mqtts' if net.get('tls') else 'mqtt'}://{net['broker']}:{net.get('port') or (8883 if net.get('tls') else 1883)}"
+    port = net.get("port") or (8883 if net.get("tls") else 1883)
+    return (f"{'mqtts' if net.get('tls') else 'mqtt'}://{net['broker']}:{port}"
             f", event {net['event']}" + (f", over Wi-Fi {net['wifi']}" if net.get("wifi") else "")
             + (f", as user {net['user']}" if net.get("user") else ""))
 

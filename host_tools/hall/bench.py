@@ -39,7 +39,8 @@ def cpu_seconds(pid):
 
 
 SURNAMES = "王郑许洪赵吕蒋孟谢汪徐"
-GIVEN = ("天一", "惟桐", "银川", "智", "鑫鑫", "钦", "川", "辰", "靖", "洋", "天红", "\U00020bb7川")  # one outside the BMP
+GIVEN = ("天一", "惟桐", "银川", "智", "鑫鑫", "钦", "川", "辰", "靖", "洋", "天红",
+         "\U00020bb7川")  # one outside the BMP
 
 
 def names(board):

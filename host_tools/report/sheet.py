@@ -22,7 +22,8 @@ LISTED = ("start", "pause", "resume", "moves", "bonus", "penalty", "result", "ar
 WORDS: dict[str, dict[str, Any]] = {
     "en": {"title": "XIANGQI GAME RECORD (§10.1)", "journal": "Journal", "game id": "game id",
            "control": "Time control", "late": "Late arrival", "foul limit": "foul limit", "board": "Board",
-           "red": "Red (红)", "black": "Black (黑)", "result": "RESULT", "at": "at %s game time;  points: Red %s, Black %s",
+           "red": "Red (红)", "black": "Black (黑)", "result": "RESULT",
+           "at": "at %s game time;  points: Red %s, Black %s",
            "none yet": "none yet: %s%s (last record at %s)", "in progress": "the game is in progress",
            "not started": "the game has not started", "paused": ", paused", "running": ", %s's clock running",
            "rows": ("Moves", "Time used", "Time left", "Period", "Fouls", "Warnings", "Draw offers", "Flag fell at",

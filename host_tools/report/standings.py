@@ -168,7 +168,8 @@ def build(rounds, event=None, corrections=None, system=None, tiebreaks=None, war
             gid = row.get("id")
             if gid and gid in seen_games:
                 say(f"round {i}: game {gid} ({row['journal']}) was counted in round {seen_games[gid]} "
-                    "already: counted once", f"第{i}轮：对局 {gid}（{row['journal']}）已在第{seen_games[gid]}轮计入，只计一次")
+                    "already: counted once",
+                    f"第{i}轮：对局 {gid}（{row['journal']}）已在第{seen_games[gid]}轮计入，只计一次")
                 continue
             if gid:
                 seen_games[gid] = i
