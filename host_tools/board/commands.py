@@ -141,7 +141,8 @@ def config(args):
             r = ok.get(port)
             if r:
                 print(f"{port}: settings saved and checked." + (f" {r['note']}" if r["note"] else ""))
-                for warning in cf.glyph_warnings(r["settings"]):
+                named = pairings is not None or args.red is not None or args.black is not None
+                for warning in cf.glyph_warnings(r["settings"]) if named else ():  # said when names are given
                     print(f"xqclock: warning: {port}: {warning}", file=sys.stderr)
         return _finish(ports, errors)
     # show
