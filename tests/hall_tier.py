@@ -18,8 +18,8 @@ def _or_skip(make, *args):
         pytest.skip(f"{TIER}: {e}; the hall's end-to-end tests did not run")
 
 
-def Mosquitto():
-    return _or_skip(local.Mosquitto)
+def Mosquitto(events=("open",)):
+    return _or_skip(local.Mosquitto, events)
 
 
 def Chromium(url):

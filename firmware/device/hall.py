@@ -11,7 +11,14 @@
 # small mark on the screens. A step that publishes nothing allocates nothing.
 # The settings are /network.json on the board (`xqclock config push --wifi
 # ... --broker ...`); a clock without it does not report.
+#
+# Each state ends with its tag (TAG): an HMAC-SHA256 over the topic, "\n" and
+# the state before it, with the key `config push` gave this clock, so the hall
+# takes a state only from the clock it names. "boot" (random at power-on) and
+# "sent_ms" let the hall refuse an old state sent again.
 
+import binascii
+import hashlib
 import json
 
 from clock import snapshot
@@ -23,6 +30,7 @@ USB_LINE = "\x00xq-state %s %s\n"  # topic, state: one console line per message
 TOPIC = "xqclock/%s/%s/%s"  # event, board, "state" | "online"
 ONLINE = b"1"
 OFFLINE = b"0"  # the last will
+TAG = ', "tag": "%s"}'  # the state's last field (64 hex digits)
 DEFAULTS = {
     "wifi": "",  # Wi-Fi name (Pico W); "" = the network is already there (the virtual board)
     "wifi_password": "",
@@ -32,6 +40,7 @@ DEFAULTS = {
     "password": "",
     "tls": False,
     "event": "event",
+    "key": "",  # this clock's key for the tags, 64 hex digits ("": untagged, which the hall refuses)
     "timeout_ms": 150,  # the longest a socket operation may hold up the loop
 }
 RUNNING_EVERY_MS = 5000  # while a clock runs, at least this often
@@ -48,7 +57,7 @@ def check(values):
         if key not in DEFAULTS:
             raise ValueError("network: unknown field %r" % key)
         out[key] = values[key]
-    for key in ("wifi", "wifi_password", "broker", "user", "password", "event"):
+    for key in ("wifi", "wifi_password", "broker", "user", "password", "event", "key"):
         if not isinstance(out[key], str):
             raise ValueError("network: %s must be text" % key)
     if not out["broker"]:
@@ -60,6 +69,11 @@ def check(values):
         raise ValueError("network: port must be 0 (the default) to 65535")
     if not isinstance(out["tls"], bool):
         raise ValueError("network: tls must be true or false")
+    try:
+        if len(binascii.unhexlify(out["key"])) not in (0, 32):
+            raise ValueError
+    except ValueError:
+        raise ValueError("network: key must be 64 hex digits")
     t = out["timeout_ms"]
     if not isinstance(t, int) or not 10 <= t <= 2000:
         raise ValueError("network: timeout_ms must be 10 to 2000")
@@ -87,7 +101,19 @@ def _text(s):
     return json.dumps(s if isinstance(s, str) else "")
 
 
-def message(app, clock_id, sent_ms):
+def _shown(c):
+    """What a side's display shows of its time: the ms it promises, the moves/quota of
+    its period (0: none), and in Canadian overtime [moves made, of] the block."""
+    # imported here: host tools read this module's topics and checks without the displays
+    from device.screens import available_ms, quota
+    tc = c.tc
+    return '{"ms": %d, "quota": %d, "block": %s}' % (
+        available_ms(c), quota(c),
+        "[%d, %d]" % (tc.canadian_moves - c.block_moves, tc.canadian_moves) if c.overtime and tc.canadian_moves
+        else "null")
+
+
+def message(app, clock_id, sent_ms, boot=0):
     """The state object of SCENARIOS.md plus what the hall shows and alerts on."""
     table = app.table
     game = table.game
@@ -96,12 +122,33 @@ def message(app, clock_id, sent_ms):
     n = values.get("board")
     return snapshot.to_json(game, table.notice)[:-1] + (
         ', "board": %s, "names": {"red": %s, "black": %s}, "battery": %s, "fault": %d, '
-        '"clock_id": "%s", "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d}') % (
+        '"shown": {"red": %s, "black": %s}, "game": %s, '
+        '"clock_id": "%s", "boot": %d, "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d}') % (
         "%d" % n if isinstance(n, int) and n > 0 else "null",
         _text(values.get("red_name")), _text(values.get("black_name")),
         "null" if bat is None else "%d" % bat.percent(),
-        app.fault_kinds, clock_id, sent_ms,
+        app.fault_kinds, _shown(game.sides[0]), _shown(game.sides[1]), _text(table.settings.get("id")),
+        clock_id, boot, sent_ms,
         "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, values["fouls"])
+
+
+def key_pads(key):
+    """HMAC-SHA256's inner and outer key blocks for a key of 64 hex digits; None for no key."""
+    if not key:
+        return None
+    k = binascii.unhexlify(key)
+    return bytes(b ^ 0x36 for b in k) + b"\x36" * 32, bytes(b ^ 0x5C for b in k) + b"\x5c" * 32
+
+
+def tagged(pads, topic, state):
+    """The state (a JSON object's text) with its tag as the last field."""
+    inner = hashlib.sha256(pads[0])
+    inner.update(topic.encode())
+    inner.update(b"\n")
+    inner.update(state.encode())
+    outer = hashlib.sha256(pads[1])
+    outer.update(inner.digest())
+    return state[:-1] + TAG % binascii.hexlify(outer.digest()).decode()
 
 
 class _Sockets:
@@ -164,9 +211,11 @@ class _Usb:
 class Reporter:
     """Publishes one clock's state; `step` is called by the app's loop."""
 
-    def __init__(self, values, clock_id, clock, wlan=None, mqtt=None):
+    def __init__(self, values, clock_id, clock, wlan=None, mqtt=None, boot=0):
         self.values = values
         self.clock_id = clock_id
+        self.boot = boot  # random at power-on: a state of an earlier run is not this run's
+        self.pads = key_pads(values["key"])
         self.clock = clock  # ticks_ms/ticks_diff/ticks_add: the hardware boundary
         self.wlan = wlan
         self.mqtt = mqtt or _mqtt_client()
@@ -228,7 +277,10 @@ class Reporter:
             self._drop(client, None)  # a new board number: a new topic and will
             return
         try:
-            client.publish(self.topic, message(app, self.clock_id, tick), True)
+            state = message(app, self.clock_id, tick, self.boot)
+            if self.pads is not None:
+                state = tagged(self.pads, self.topic, state)
+            client.publish(self.topic, state, True)
             self.sent += 1
         except Exception as e:
             self._drop(client, e)
@@ -252,11 +304,12 @@ def reporter_for(clock, path=NETWORK):
         print(problem, "- the clock does not report to the hall")
     if net is None:
         return None
-    import binascii
     import machine
+    import os
     clock_id = binascii.hexlify(machine.unique_id()).decode()
+    boot = int.from_bytes(os.urandom(3), "big")
     if net["broker"] == USB:
-        return Reporter(net, clock_id, clock, None, _Usb())
+        return Reporter(net, clock_id, clock, None, _Usb(), boot)
     wlan = None
     if net["wifi"]:
         try:
@@ -272,4 +325,4 @@ def reporter_for(clock, path=NETWORK):
     except ImportError:
         print("umqtt is not installed (xqclock flash installs it) - the clock does not report to the hall")
         return None
-    return Reporter(net, clock_id, clock, wlan, mqtt)
+    return Reporter(net, clock_id, clock, wlan, mqtt, boot)

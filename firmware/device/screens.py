@@ -56,6 +56,12 @@ def available_ms(c):
     return c.remaining
 
 
+def quota(c):
+    """The move count that completes side clock c's period (shown as moves/quota), or 0."""
+    stage = c.tc.stage(c.period)
+    return c.next_quota if stage is not None and stage[1] and c.next_quota else 0
+
+
 def _late_ms(game, s, now):
     """ms left before an absent player forfeits, or UNSET."""
     if game.present[s] or game.forfeit_at == UNSET or game.over():
@@ -171,8 +177,7 @@ class OledScreen:
         d = self.now
         d[_RUN] = 1 if c.since != STOPPED else 0
         d[_MOVES] = c.moves
-        stage = c.tc.stage(c.period)
-        d[_QUOTA] = (c.next_quota if c.next_quota else 0) if stage is not None and stage[1] else 0
+        d[_QUOTA] = quota(c)
         d[_PERIOD] = c.period
         d[_FLAG] = 1 if c.flag_at != UNSET else 0
         d[_PAUSED] = 1 if game.paused else 0

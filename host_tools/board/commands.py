@@ -153,6 +153,11 @@ def config(args):
             print(f"  {'battery':<9} " + (f"{bat['percent']}% ({bat['mv'] / 1000:.2f} V)" if bat else
                                           "not measured" if r.get("read") == "running" else
                                           "not read (the clock was stopped to read it)"))
+            net = r.get("network")
+            if net:
+                print(f"  {'hall':<9} " + ("over USB" if net.get("broker") == "usb" else
+                                          f"{net.get('broker')}:{net.get('port') or 1883}, user {net.get('user') or '-'}")
+                      + f", event {net.get('event')}, key {net.get('key', 'none')}")
             if r["note"]:
                 print(f"  note: {r['note']}")
     return _finish(ports, errors)

@@ -59,16 +59,15 @@ def need(program, package, paths=()):
 
 
 class Mosquitto:
-    """Debian's mosquitto on a loopback port, anonymous, no persistence."""
+    """Debian's mosquitto on a loopback port, set up by `xqclock broker-config` for the
+    events (keys.py: their secrets on this machine), no persistence."""
 
-    def __init__(self):
+    def __init__(self, events=("open",)):
+        from host_tools.hall import keys, mosquitto
         self.binary = need("mosquitto", "mosquitto", ["/usr/sbin/mosquitto"])
         self.port = free_port()
         self.dir = tempfile.mkdtemp(prefix="xqclock-mosquitto-")
-        conf = Path(self.dir) / "mosquitto.conf"
-        conf.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                        f"max_keepalive 120\n")
-        os.chmod(self.dir, 0o755)
+        conf = mosquitto.write(self.dir, [keys.load(e) for e in events], port=self.port)
         self.proc = subprocess.Popen([self.binary, "-c", str(conf)], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         wait_port(self.port)
