@@ -145,6 +145,11 @@ def cmd_hall(args):
     return main(args)
 
 
+def cmd_identify(args):
+    from host_tools.board import commands
+    return commands.identify(args)
+
+
 def cmd_broker_config(args):
     from host_tools.hall import mosquitto
     try:
@@ -357,6 +362,14 @@ def build_parser():
                    help="also read the clocks on USB that report over their cable (config push --broker usb) "
                         "and publish for them; a game in progress goes on untouched")
     h.set_defaults(func=cmd_hall)
+
+    i = sub.add_parser("identify", help="make a clock beep and show its board number, to find it",
+                       description="Ask the clock on a port to beep three times and show its board number "
+                                   "on both displays for 5 s (sound on or off), for the arbiter with many "
+                                   "clocks on one hub; the hall page's Identify button does the same over the "
+                                   "network. A clock whose game is running is not disturbed.")
+    _board_options(i)
+    i.set_defaults(func=cmd_identify)
 
     b = sub.add_parser("broker-config", help="write Mosquitto's configuration for the events (accounts, ACL)",
                        description="Write DIR/mosquitto.conf, DIR/passwords and DIR/acl: Mosquitto, the "

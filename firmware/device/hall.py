@@ -20,6 +20,7 @@
 import binascii
 import hashlib
 import json
+import select
 
 from clock import snapshot
 from clock.game import UNSET
@@ -31,6 +32,7 @@ TOPIC = "xqclock/%s/%s/%s"  # event, board, "state" | "online"
 ONLINE = b"1"
 OFFLINE = b"0"  # the last will
 TAG = ', "tag": "%s"}'  # the state's last field (64 hex digits)
+TAGGED = len(TAG) - 2 + 64  # the tag's length in a message
 DEFAULTS = {
     "wifi": "",  # Wi-Fi name (Pico W); "" = the network is already there (the virtual board)
     "wifi_password": "",
@@ -48,6 +50,7 @@ IDLE_EVERY_MS = 20000  # otherwise (well inside the keep-alive: no false will)
 KEEPALIVE_S = 60
 RETRY_FIRST_MS = 2000
 RETRY_MAX_MS = 30000
+LOOK_MS = 250  # how often a connected clock looks for a request from the hall (identify)
 
 
 def check(values):
@@ -70,7 +73,7 @@ def check(values):
     if not isinstance(out["tls"], bool):
         raise ValueError("network: tls must be true or false")
     try:
-        if len(binascii.unhexlify(out["key"])) not in (0, 32):
+        if len(binascii.unhexlify(str(out["key"]))) not in (0, 32):
             raise ValueError
     except ValueError:
         raise ValueError("network: key must be 64 hex digits")
@@ -141,7 +144,8 @@ def key_pads(key):
 
 
 def tagged(pads, topic, state):
-    """The state (a JSON object's text) with its tag as the last field."""
+    """The state (a JSON object's text) with its tag as the last field (the hall's
+    identify requests are tagged the same way)."""
     inner = hashlib.sha256(pads[0])
     inner.update(topic.encode())
     inner.update(b"\n")
@@ -208,6 +212,11 @@ class _Usb:
     socket = None
 
 
+def _deaf(timeout_ms):
+    """In place of a poll while the clock listens to nothing from the hall."""
+    return ()
+
+
 class Reporter:
     """Publishes one clock's state; `step` is called by the app's loop."""
 
@@ -231,6 +240,9 @@ class Reporter:
         self._records = -1
         self.sent = 0
         self.failures = 0
+        self.asked = False  # the hall asked this clock to identify itself (the app acts on it)
+        self._ready = _deaf  # the socket's poll (ipoll) while connected and listening
+        self.next_look = self.next_try
 
     def step(self, app, tick):
         table = app.table
@@ -241,6 +253,28 @@ class Reporter:
             return
         if changed or self.clock.ticks_diff(tick, self.next_send) >= 0:
             self._publish(app, tick, self.client)
+        elif self._ready is not _deaf and self.clock.ticks_diff(tick, self.next_look) >= 0:
+            self.next_look = self.clock.ticks_add(tick, LOOK_MS)
+            self._look(self.client)
+
+    def _look(self, client):
+        """Take what the broker sent (an identify request, or the connection's end)."""
+        for _ in self._ready(0):
+            try:
+                client.check_msg()  # calls _heard
+                client.sock.settimeout(self.values["timeout_ms"] / 1000)  # umqtt leaves it blocking
+            except Exception as e:
+                self._drop(client, e)
+            return
+
+    def _heard(self, topic, msg):
+        """umqtt's callback: an identify request, taken if the hall tagged it with this clock's key."""
+        try:
+            text = msg.decode()
+            if tagged(self.pads, topic.decode(), text[:-TAGGED] + "}") == text:
+                self.asked = True
+        except Exception:  # not one of the hall's: nothing to do
+            pass
 
     def _connect(self, app, tick):
         self.next_try = self.clock.ticks_add(tick, self.backoff)
@@ -257,6 +291,8 @@ class Reporter:
             client.set_last_will(online, OFFLINE, True)
             client.connect()
             client.publish(online, ONLINE, True)
+            if self.pads is not None and hasattr(client, "subscribe"):  # (a clock on USB hears nothing back)
+                self._listen(client, TOPIC % (v["event"], board, "identify"))
         except Exception as e:  # refused, timed out, unreachable: a retry later
             self._drop(client, e)
             return
@@ -266,6 +302,21 @@ class Reporter:
         self.down = False
         self.backoff = RETRY_FIRST_MS
         self._publish(app, tick, client)
+
+    def _listen(self, client, topic):
+        """Subscribe to the hall's identify requests; a broker that refuses is no failure."""
+        client.set_callback(self._heard)
+        try:
+            client.subscribe(topic)
+        except OSError:
+            raise
+        except Exception:  # umqtt's MQTTException: this broker's account may not read it
+            return
+        finally:
+            client.sock.settimeout(self.values["timeout_ms"] / 1000)  # umqtt leaves it blocking
+        poll = select.poll()
+        poll.register(client.sock, select.POLLIN)
+        self._ready = getattr(poll, "ipoll", poll.poll)  # ipoll (MicroPython) allocates nothing
 
     def _publish(self, app, tick, client):
         table = app.table
@@ -287,6 +338,7 @@ class Reporter:
 
     def _drop(self, client, error):
         self.client = None
+        self._ready = _deaf
         self.down = True
         if error is not None:
             self.failures += 1

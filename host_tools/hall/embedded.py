@@ -79,7 +79,7 @@ class EmbeddedBroker:
         return self
 
     def _run(self):
-        listener = {"type": "tcp", "bind": f"{self.bind}:{self.port}"}
+        listener: dict = {"type": "tcp", "bind": f"{self.bind}:{self.port}"}
         if self.tls:
             listener.update(ssl=True, certfile=self.tls[0], keyfile=self.tls[1])
         config = {"listeners": {"default": listener},

@@ -6,7 +6,7 @@ import uuid
 import paho.mqtt.client as mqtt
 
 import host_tools.firmware_path  # noqa: F401  (device.hall: the topics' one home)
-from device.hall import TOPIC
+from device.hall import TOPIC, key_pads, tagged
 from host_tools.hall.keys import check_tag
 
 KEEPALIVE_S = 2  # a broker gone silent is noticed within two of these (the page: within 5 s)
@@ -51,6 +51,12 @@ class Listener:
         self.client.on_disconnect = None  # a disconnect asked for is not news
         self.client.disconnect()
         self.client.loop_stop()
+
+    def identify(self, board, clock_id, now_ms):
+        """Ask a clock to identify itself (beep, show its board number), tagged with its key."""
+        topic = TOPIC % (self.hall.event, board, "identify")
+        pads = key_pads(self.keys.clock_key(clock_id).hex())
+        self.client.publish(topic, tagged(pads, topic, '{"at_ms": %d}' % now_ms).encode())
 
     def _connected(self, c, userdata, flags, reason, properties=None):
         if reason.is_failure:

@@ -118,6 +118,11 @@ class Chromium:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
+    def on_new_document(self, source):
+        """Run source in every page loaded from now on, before the page's own scripts."""
+        self.call("Page.enable")
+        self.call("Page.addScriptToEvaluateOnNewDocument", source=source)
+
     def wait(self, expression, timeout=20.0):
         return until(lambda: self.eval(expression), timeout, expression)
 

@@ -47,7 +47,9 @@ def start(event, broker_url=None, http="127.0.0.1:8080", mqtt="127.0.0.1:1883", 
             p.stop()
         raise RuntimeError(f"the page cannot listen on {host}:{port}: {e.strerror}") from None
     parts.insert(0, server.start())
-    parts.insert(0, Listener(hall, broker, event_keys).start())
+    listener = Listener(hall, broker, event_keys)
+    hall.ask = listener.identify
+    parts.insert(0, listener.start())
     return hall, broker, as_clock, parts, f"http://{host}:{server.server_address[1]}/"
 
 

@@ -1,12 +1,14 @@
 """The hall's web side: the page, its live stream (server-sent events: every
-board at once, then what changed) and /boards.json. It answers GET and HEAD
-(and nothing else changes anything here); a browser that leaves mid-answer
-ends its request quietly."""
+board at once, then what changed) and /boards.json. It answers GET and HEAD, and one POST, /identify?board=N, which
+asks that board's clock to beep and show its number (not while its game's
+clock runs); nothing else. A browser that leaves mid-answer ends its request
+quietly."""
 import json
 import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import host_tools.firmware_path  # noqa: F401  (the clock's own words for the results)
 from clock.game import REASONS
@@ -55,10 +57,21 @@ class _Handler(BaseHTTPRequestHandler):
 
     do_HEAD = do_GET
 
-    def _refuse(self):
-        self._send(b"the hall is read-only\n", "text/plain", 405)
+    def do_POST(self):
+        path, _, query = self.path.partition("?")
+        if path != "/identify":
+            self._refuse()
+            return
+        board = parse_qs(query).get("board", [""])[0]
+        if self.server.hall.identify(board):
+            self._send(b"asked\n", "text/plain", 202)
+        else:
+            self._send(b"no clock reports on that board\n", "text/plain", 404)
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = _refuse
+    def _refuse(self):
+        self._send(b"the hall page changes nothing but asks a clock to identify itself\n", "text/plain", 405)
+
+    do_PUT = do_DELETE = do_PATCH = _refuse
 
     def _stream(self):
         """Server-sent events: every board at once, then what changed, as it changes."""

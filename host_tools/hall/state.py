@@ -149,6 +149,7 @@ class Hall:
         self.messages = 0
         self.broker = {"up": False, "text": "connecting to the broker"}
         self._said = {}  # (board, reason) -> [time said, repeats since]
+        self.ask = None  # ask(board, clock_id, now_ms): sends an identify request (listen.py)
         self.changed = threading.Condition()
 
     def now_ms(self):
@@ -214,6 +215,17 @@ class Hall:
             more = f" ({said[1]} more like it since)" if said and said[1] else ""
             self._said[(board, reason)] = [now, 0]
         self.log(f"board {board}: refused a state: {reason}{more}")
+
+    def identify(self, board):
+        """The page's Identify: ask the board's clock (through `self.ask`, the Listener's
+        identify); False if the hall knows no clock on that board."""
+        with self.changed:
+            entry = self.boards.get(board)
+            clock_id = entry and entry["state"] and entry["state"]["clock_id"]
+        if not clock_id or self.ask is None:
+            return False
+        self.ask(board, clock_id, self.now_ms())
+        return True
 
     def set_broker(self, up, text):
         """The broker's connection as the page shows it."""
