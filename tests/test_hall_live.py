@@ -180,6 +180,24 @@ def test_a_broker_out_of_reach_shows_on_the_page(tmp_path):
         lost.stop()
 
 
+def test_a_broker_that_never_answers_shows_on_the_page(config):
+    import socket
+    from host_tools.hall.listen import Listener
+    from host_tools.hall.state import Hall
+    silent = socket.socket()  # takes the connection, says nothing: a machine that is not a broker
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(4)
+    hall = Hall("open", log=lambda text: None)
+    listener = Listener(hall, {"host": "127.0.0.1", "port": silent.getsockname()[1], "user": "u",
+                               "password": "p"}, config["open"]).start()
+    try:
+        assert not hall.broker["up"] and hall.broker["text"].startswith("connecting to the broker at")
+        until(lambda: "no answer from the broker at 127.0.0.1" in hall.broker["text"], 15, "the page saying so")
+    finally:
+        listener.stop()
+        silent.close()
+
+
 def firmware_flash(folder, network):
     """A virtual board's flash holding the firmware and umqtt (as `xqclock flash`
     leaves it, in source form) and network settings."""

@@ -77,7 +77,9 @@ class Listener:
     def _disconnected(self, c, userdata, flags, reason, properties=None):
         if self.hall.broker["up"]:
             self.hall.log(f"lost the broker at {self.where} ({reason}); reconnecting")
-        self.hall.set_broker(False, f"lost the broker at {self.where} ({reason}); reconnecting")
+            self.hall.set_broker(False, f"lost the broker at {self.where} ({reason}); reconnecting")
+        elif "refused" not in self.hall.broker["text"]:  # (a refusal says more than the end that follows)
+            self.hall.set_broker(False, f"no answer from the broker at {self.where} ({reason}); trying again")
 
     def _message(self, c, userdata, msg):
         parts = msg.topic.split("/")
