@@ -303,6 +303,9 @@ def build_parser():
     cp.add_argument("--event", metavar="NAME", help="the event's name in the clock's topics (default event)")
     cp.add_argument("--wifi", metavar="NAME", help="the Wi-Fi network a Pico W joins to reach the broker")
     cp.add_argument("--wifi-password", metavar="PASSWORD", help="its password")
+    cp.add_argument("--ca", metavar="PEM", help="with an mqtts:// broker: the certificate the broker's is checked "
+                                                "against (its own, or its CA's); without it the link is encrypted "
+                                                "but the broker not checked")
     cp.add_argument("--board", metavar="N", help="this clock's board number (one clock; 0: none)")
     cp.add_argument("--red", metavar="NAME", help="Red's name on this clock (one clock)")
     cp.add_argument("--black", metavar="NAME", help="Black's name on this clock (one clock)")
@@ -356,6 +359,8 @@ def build_parser():
     h.add_argument("--mqtt", default="127.0.0.1:1883", metavar="HOST:PORT",
                    help="where the embedded broker listens (default 127.0.0.1:1883, this machine only; "
                         "give the address the clocks reach, e.g. 192.168.1.10:1883)")
+    h.add_argument("--ca", metavar="PEM", help="with an mqtts:// --broker: the certificate its own is checked "
+                                               "against (default: this machine's trusted CAs)")
     h.add_argument("--tls-cert", metavar="PEM", help="the embedded broker's TLS certificate (with --tls-key)")
     h.add_argument("--tls-key", metavar="PEM", help="its private key")
     h.add_argument("--usb", action="store_true",

@@ -36,21 +36,25 @@ def port(request, secrets):
 
 
 class Client:
-    """A paho client, connected (or refused) before the constructor returns."""
+    """A paho client, connected (or refused, or cut off) before the constructor returns."""
 
-    def __init__(self, port, user=None, password=None, will=None):
+    def __init__(self, port, user=None, password=None, will=None, ca=None):
         self.got = []
         self.granted = []
+        self.reason = None  # the CONNACK's, None if the broker closed the connection without one
         self.answer = threading.Event()
         self.subscribed = threading.Event()
         self.c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="t-" + uuid.uuid4().hex[:8])
         self.c.on_connect = self._connected
+        self.c.on_disconnect = lambda *args: self.answer.set()
         self.c.on_message = lambda c, u, m: self.got.append((m.topic, m.payload))
         self.c.on_subscribe = self._subscribed
         if user:
             self.c.username_pw_set(user, password)
         if will:
             self.c.will_set(will, b"0", retain=True)
+        if ca:
+            self.c.tls_set(ca_certs=ca)
         self.c.connect("127.0.0.1", port, keepalive=30)
         self.c.loop_start()
         assert self.answer.wait(15), "no CONNACK"
@@ -65,7 +69,7 @@ class Client:
 
     @property
     def refused(self):
-        return self.reason.is_failure
+        return self.reason is None or self.reason.is_failure
 
     def subscribe(self, topic):
         self.subscribed.clear()
@@ -165,3 +169,29 @@ def test_each_account_does_its_own_job_only(port, secrets):
     spy.publish("xqclock/open/9/online", b"1")
     until(lambda: watcher.got, 15, "the sentinel")
     assert watcher.got == [("xqclock/open/9/online", b"1")]
+
+
+@pytest.mark.slow  # real brokers
+@pytest.mark.parametrize("kind", ["embedded", "mosquitto"])
+def test_tls_where_the_broker_offers_it(kind, secrets, tmp_path):
+    from hall_tier import certificate
+    cert, key = certificate(tmp_path)
+    if kind == "mosquitto":
+        broker = Mosquitto(EVENTS, tls=(cert, key))
+    else:
+        from host_tools.hall.embedded import EmbeddedBroker
+        broker = EmbeddedBroker("127.0.0.1", free_port(), (cert, key)).start()
+    try:
+        event = secrets["open"]
+        plain = as_clock(broker.port, event)  # no TLS: the broker closes the connection
+        assert plain.reason is None
+        hall = Client(broker.port, event.hall_user, event.hall_password, ca=cert)
+        assert not hall.refused and hall.subscribe("xqclock/open/+/state")
+        clock = Client(broker.port, event.clock_user, event.clock_password, ca=cert)
+        clock.publish("xqclock/open/3/state", b"over TLS", retain=False)
+        until(lambda: hall.got, 15, "the state over TLS")
+        assert hall.got == [("xqclock/open/3/state", b"over TLS")]
+        for c in (hall, clock, plain):
+            c.close()
+    finally:
+        broker.stop()

@@ -17,7 +17,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import pytest
 
-from hall_tier import Chromium, Mosquitto, free_port, until, wait_port
+from hall_tier import Chromium, Mosquitto, certificate, free_port, until, wait_port
 from host_tools.board import FIRMWARE, PROFILES
 from host_tools.hall import keys
 
@@ -359,3 +359,23 @@ def test_hall_usb_publishes_for_clocks_without_radio_and_never_pauses_them(tmp_p
             assert "refused" not in hall.log()
         finally:
             hall.stop()
+
+
+def test_a_clock_reports_over_tls_and_checks_the_broker_s_certificate(tmp_path):
+    """MicroPython's own ssl (mbedTLS, as on a Pico W) with the CA `config push --ca` gives."""
+    from host_tools.board.virtual import VirtualBoard
+    cert, key = certificate(tmp_path)
+    port = free_port()
+    hall = HallProcess(tmp_path, "open", "--mqtt", f"127.0.0.1:{port}", "--tls-cert", cert, "--tls-key", key)
+    from host_tools.board.config import network_from
+    ca = network_from(ca=cert)["ca"]
+    network = pushed("00000000000007e5", broker="127.0.0.1", port=port, tls=True, ca=ca)
+    folder = firmware_flash(tmp_path / "tls-clock", network)
+    try:
+        with VirtualBoard(folder, uid="00000000000007e5", announce=False,
+                          script="clock 10m\nat 1s press start\nend 120s\n"):
+            board = until(lambda: (b := hall.boards()) and b[0]["state"] and b[0], 120, "the clock's state over TLS")
+            assert board["board"] == "00000000000007e5" and board["state"]["clock_id"] == "00000000000007e5"
+        assert "refused" not in hall.log()
+    finally:
+        hall.stop()

@@ -41,6 +41,7 @@ DEFAULTS = {
     "user": "",
     "password": "",
     "tls": False,
+    "ca": "",  # with tls: the certificate the broker's must be or be signed by (DER, base64); "": none
     "event": "event",
     "key": "",  # this clock's key for the tags, 64 hex digits ("": untagged, which the hall refuses)
     "timeout_ms": 150,  # the longest a socket operation may hold up the loop
@@ -60,7 +61,7 @@ def check(values):
         if key not in DEFAULTS:
             raise ValueError("network: unknown field %r" % key)
         out[key] = values[key]
-    for key in ("wifi", "wifi_password", "broker", "user", "password", "event", "key"):
+    for key in ("wifi", "wifi_password", "broker", "user", "password", "event", "key", "ca"):
         if not isinstance(out[key], str):
             raise ValueError("network: %s must be text" % key)
     if not out["broker"]:
@@ -77,6 +78,10 @@ def check(values):
             raise ValueError
     except ValueError:
         raise ValueError("network: key must be 64 hex digits")
+    try:
+        binascii.a2b_base64(str(out["ca"]))
+    except ValueError:
+        raise ValueError("network: ca must be a certificate in base64 (DER)")
     t = out["timeout_ms"]
     if not isinstance(t, int) or not 10 <= t <= 2000:
         raise ValueError("network: timeout_ms must be 10 to 2000")
@@ -98,6 +103,18 @@ def board_name(values, clock_id):
     """The BOARD of the topics: the board number if the organiser set one, else the clock's id."""
     n = values.get("board")
     return "%d" % n if isinstance(n, int) and n > 0 else clock_id
+
+
+def tls_params(values):
+    """umqtt's ssl_params: the broker's name, and its certificate checked when a CA is given
+    (MicroPython's ssl checks a certificate only with CERT_REQUIRED)."""
+    if not values["tls"]:
+        return {}
+    if not values["ca"]:
+        return {"server_hostname": values["broker"]}
+    import ssl
+    return {"server_hostname": values["broker"], "cert_reqs": ssl.CERT_REQUIRED,
+            "cadata": binascii.a2b_base64(values["ca"])}  # DER: a Pico's mbedTLS may not read PEM
 
 
 def _text(s):
@@ -160,12 +177,18 @@ class _Sockets:
 
     def __init__(self, timeout_s):
         self.timeout = timeout_s
+        self.made = None  # the last socket made (under TLS, the one beneath the SSL socket)
 
     def socket(self, *args):
         import socket  # type: ignore[import-not-found]  # not in the Pico stubs (nor on a Pico without radio)
-        s = socket.socket(*args)
+        s = self.made = socket.socket(*args)
         s.settimeout(self.timeout)
         return s
+
+    def again(self):
+        """The short timeout back on the socket (umqtt's reads leave it blocking for good)."""
+        if self.made is not None:
+            self.made.settimeout(self.timeout)
 
     def getaddrinfo(self, *args):
         import socket
@@ -262,7 +285,7 @@ class Reporter:
         for _ in self._ready(0):
             try:
                 client.check_msg()  # calls _heard
-                client.sock.settimeout(self.values["timeout_ms"] / 1000)  # umqtt leaves it blocking
+                self.mqtt.socket.again()
             except Exception as e:
                 self._drop(client, e)
             return
@@ -287,7 +310,8 @@ class Reporter:
         client = None
         try:
             client = self.mqtt.MQTTClient("xqclock-" + self.clock_id, v["broker"], v["port"],
-                                          v["user"] or None, v["password"] or None, KEEPALIVE_S, v["tls"])
+                                          v["user"] or None, v["password"] or None, KEEPALIVE_S, v["tls"],
+                                          tls_params(v))
             client.set_last_will(online, OFFLINE, True)
             client.connect()
             client.publish(online, ONLINE, True)
@@ -313,7 +337,7 @@ class Reporter:
         except Exception:  # umqtt's MQTTException: this broker's account may not read it
             return
         finally:
-            client.sock.settimeout(self.values["timeout_ms"] / 1000)  # umqtt leaves it blocking
+            self.mqtt.socket.again()
         poll = select.poll()
         poll.register(client.sock, select.POLLIN)
         self._ready = getattr(poll, "ipoll", poll.poll)  # ipoll (MicroPython) allocates nothing
@@ -362,6 +386,10 @@ def reporter_for(clock, path=NETWORK):
     boot = int.from_bytes(os.urandom(3), "big")
     if net["broker"] == USB:
         return Reporter(net, clock_id, clock, None, _Usb(), boot)
+    if net["tls"]:  # umqtt.simple 1.3.4 imports ussl, which MicroPython now calls ssl
+        import ssl
+        import sys
+        sys.modules.setdefault("ussl", ssl)
     wlan = None
     if net["wifi"]:
         try:

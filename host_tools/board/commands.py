@@ -93,7 +93,7 @@ def config(args):
         except ValueError as e:
             return _fail(e, 2)
         try:
-            network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password)
+            network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password, args.ca)
         except ValueError as e:
             return _fail(e, 2)
         if not changes and not args.new_game and not network and not pairings:

@@ -392,7 +392,7 @@ def show_one(port, timeout=5.0, progress=None):
 
 # -- the hall: where the clock reports (/network.json, device/hall.py) ---------------------
 
-def network_from(broker=None, event=None, wifi=None, wifi_password=None):
+def network_from(broker=None, event=None, wifi=None, wifi_password=None, ca=None):
     """The network fields an organiser gave, as /network.json values ({} if none;
     {"broker": ""} for --broker none: stop reporting); ValueError naming the bad one."""
     from device import hall
@@ -413,6 +413,16 @@ def network_from(broker=None, event=None, wifi=None, wifi_password=None):
         out["wifi"] = wifi
     if wifi_password is not None:
         out["wifi_password"] = wifi_password
+    if ca is not None:
+        import base64
+        import ssl
+        from host_tools.inputs import read_certificate
+        pem = read_certificate(ca, "--ca")
+        begin, end = pem.index("-----BEGIN CERTIFICATE-----"), pem.find("-----END CERTIFICATE-----")
+        if end < begin:
+            raise ValueError(f"--ca {ca}: the certificate has no END line")
+        first = pem[begin:end + len("-----END CERTIFICATE-----")]
+        out["ca"] = base64.b64encode(ssl.PEM_cert_to_DER_cert(first)).decode()  # one, as DER: what a Pico reads
     try:
         hall.check(dict(out, broker=out.get("broker") or "x"))
     except ValueError as e:

@@ -58,16 +58,29 @@ def need(program, package, paths=()):
     return found
 
 
+def certificate(folder, name="127.0.0.1"):
+    """A self-signed TLS certificate for name (an EC P-256 key: cheap for a Pico W to
+    check), made with Debian's openssl: (certificate file, key file)."""
+    openssl = need("openssl", "openssl")
+    cert, key = Path(folder) / f"{name}.pem", Path(folder) / f"{name}.key"
+    subprocess.run([openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                    "-nodes", "-days", "2", "-subj", f"/CN={name}",
+                    "-addext", f"subjectAltName={'IP' if name[0].isdigit() else 'DNS'}:{name}",
+                    "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    return str(cert), str(key)
+
+
 class Mosquitto:
     """Debian's mosquitto on a loopback port, set up by `xqclock broker-config` for the
-    events (keys.py: their secrets on this machine), no persistence."""
+    events (keys.py: their secrets on this machine), no persistence; TLS with (cert, key)."""
 
-    def __init__(self, events=("open",)):
+    def __init__(self, events=("open",), tls=None):
         from host_tools.hall import keys, mosquitto
         self.binary = need("mosquitto", "mosquitto", ["/usr/sbin/mosquitto"])
         self.port = free_port()
         self.dir = tempfile.mkdtemp(prefix="xqclock-mosquitto-")
-        conf = mosquitto.write(self.dir, [keys.load(e) for e in events], port=self.port)
+        conf = mosquitto.write(self.dir, [keys.load(e) for e in events], port=self.port, tls=tls)
         self.proc = subprocess.Popen([self.binary, "-c", str(conf)], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         wait_port(self.port)

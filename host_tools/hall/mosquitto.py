@@ -75,6 +75,9 @@ def main(args):
     host, port = host_port(args.listen, "--listen")
     if bool(args.tls_cert) != bool(args.tls_key):
         raise ValueError("--tls-cert and --tls-key go together")
+    if args.tls_cert:
+        from host_tools.inputs import read_certificate
+        read_certificate(args.tls_cert, "--tls-cert")
     events = [keys.load(_fit(e)) for e in args.event]
     conf = write(args.dir, events, host, port, (args.tls_cert, args.tls_key) if args.tls_cert else None,
                  persistence=True)

@@ -17,7 +17,7 @@ def host_port(text, what):
     return host.strip("[]") or "127.0.0.1", int(port)
 
 
-def start(event, broker_url=None, http="127.0.0.1:8080", mqtt="127.0.0.1:1883", tls=None):
+def start(event, broker_url=None, http="127.0.0.1:8080", mqtt="127.0.0.1:1883", tls=None, ca=None):
     """Start everything; returns (hall, broker dict, the same as a clock, [parts with stop()], page URL).
     ValueError names a bad option; RuntimeError says what could not start."""
     from device.hall import check
@@ -26,7 +26,7 @@ def start(event, broker_url=None, http="127.0.0.1:8080", mqtt="127.0.0.1:1883", 
     event_keys = keys.load(event)
     parts = []
     if broker_url:
-        broker = parse_url(broker_url)
+        broker = dict(parse_url(broker_url), ca=ca)
     else:
         from host_tools.hall.embedded import EmbeddedBroker
         bind, mqtt_port = host_port(mqtt, "--mqtt")
@@ -58,8 +58,12 @@ def main(args):
         print("xqclock: --tls-cert and --tls-key go together", file=sys.stderr)
         return 2
     tls = (args.tls_cert, args.tls_key) if args.tls_cert else None
+    from host_tools.inputs import read_certificate
+    for option, path in (("--ca", args.ca), ("--tls-cert", args.tls_cert)):
+        if path:
+            read_certificate(path, option)  # a bad file: one line, before anything starts
     try:
-        hall, broker, as_clock, parts, url = start(args.event, args.broker, args.http, args.mqtt, tls)
+        hall, broker, as_clock, parts, url = start(args.event, args.broker, args.http, args.mqtt, tls, args.ca)
     except (ValueError, RuntimeError) as e:
         message = str(e)
         print(f"xqclock: {message.replace('network: ', '--event: ', 1)}", file=sys.stderr)

@@ -21,9 +21,9 @@ from device import settings as cfg
 
 
 class Client:
-    def __init__(self, mqtt, client_id, server, port, user, password, keepalive, ssl):
+    def __init__(self, mqtt, client_id, server, port, user, password, keepalive, ssl, ssl_params):
         self.mqtt = mqtt
-        self.args = (client_id, server, port, user, password, keepalive, ssl)
+        self.args = (client_id, server, port, user, password, keepalive, ssl, ssl_params)
         self.sock = None
         self.will = None
 
@@ -111,7 +111,7 @@ def test_connects_with_a_will_then_publishes_the_state_retained():
     assert not rep.down and mqtt.connects == 1
     client = mqtt.clients[0]
     assert client.will == ("xqclock/open/e661a4d41b2d3c2f/online", b"0", True)
-    assert client.args[1:] == ("10.0.0.2", 0, None, None, hall.KEEPALIVE_S, False)
+    assert client.args[1:] == ("10.0.0.2", 0, None, None, hall.KEEPALIVE_S, False, {})
     assert mqtt.socket.timeout == 0.15  # every socket umqtt makes has the short timeout
     assert mqtt.sent[0] == ("xqclock/open/e661a4d41b2d3c2f/online", b"1", True)
     topic, msg, retain = mqtt.sent[1]
