@@ -338,11 +338,11 @@ SECRETS = ("wifi_password", "password", "key")  # of /network.json: never shown,
 
 
 def network_shown(data):
-    """/network.json for people: its secrets only said to be set or not."""
+    """/network.json for people: its secrets (and the long CA certificate) only said to be set or not."""
     raw = _json_or_none(data)
     if not isinstance(raw, dict):
         return None
-    return {k: ("set" if v else "none") if k in SECRETS else v for k, v in raw.items()}
+    return {k: ("set" if v else "none") if k in SECRETS or k == "ca" else v for k, v in raw.items()}
 
 
 def show_one(port, timeout=5.0, progress=None):
