@@ -158,6 +158,7 @@ function draw(board) {
   const t = b.el || (b.el = tile(board));
   const refs = t.refs;
   put(refs.number, `${w.board} ${label(e)}`);
+  refs.number.title = refs.number.textContent;
   put(refs.identify, w.identify);
   const open = pending(e);
   t.classList.toggle("alerting", open.length > 0);
