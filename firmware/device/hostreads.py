@@ -10,6 +10,7 @@
 #   xq?ls DIR                ->  xq!ls [JSON list of the files in DIR]
 #   xq?read PATH OFFSET      ->  xq!data BASE64 (lines of up to CHUNK bytes), then xq!end SIZE
 #                                (xq!end -1: no such file)
+#   xq?identify              ->  xq!identify 1 (it beeps and shows its board number), 0 (a game runs)
 # and, where the app takes pushes (device/staging.py), a push in pieces:
 #   xq?put OFFSET BASE64     ->  xq!put END   (the request's bytes so far; the host waits for it,
 #                                so nothing overflows the clock's input)
@@ -39,8 +40,9 @@ class HostReads:
     """Answers the host's read requests; `step()` once per loop step.
     `info()` gives the dict for xq?info (the app's own state)."""
 
-    def __init__(self, info, stdin=None, stdout=None, stage=None):
+    def __init__(self, info, identify=None, stdin=None, stdout=None, stage=None):
         self.info = info
+        self.identify = identify  # the app's identify(): a request that is not a read
         self.stage = stage  # stage(request dict) -> answer dict, or None: no pushes taken
         self._put = bytearray()
         self.stdin = stdin or sys.stdin
@@ -107,6 +109,8 @@ class HostReads:
                 except OSError:
                     names = []
                 self._say("xq!ls " + json.dumps(names))
+            elif what == "identify" and self.identify is not None:
+                self._say("xq!identify %d" % (1 if self.identify() else 0))
             elif what == "read" and len(words) == 3:
                 self._start_file(words[1], int(words[2]))
             elif what == "put" and len(words) == 3 and self.stage is not None:

@@ -153,7 +153,7 @@ def hall_words(net):
     port = net.get("port") or (8883 if net.get("tls") else 1883)
     return (f"{'mqtts' if net.get('tls') else 'mqtt'}://{net['broker']}:{port}"
             f", event {net['event']}" + (f", over Wi-Fi {net['wifi']}" if net.get("wifi") else "")
-            + (f", as user {net['user']}" if net.get("user") else ""))
+            + (f", as user {net['user']}" if net.get("user") else "") + f", key {net.get('key', 'none')}")
 
 
 def masked(result):
@@ -305,6 +305,8 @@ def _push_live(port, changes, new_game, timeout, progress, pairings, network):
         before = cfg.check(dict(info["settings"]))
         changes, pairing_note = _with_pairings(port, changes, changes.get("board", before["board"]), pairings)
         values = cfg.check(dict(before, **changes))
+        if network:
+            network = with_secrets(port, network, info.get("network"), info.get("uid"))
         progress("write")
         answer = clock.stage({"settings": changes, "network": network or None, "new_game": new_game})
         if not answer.get("ok"):
@@ -443,17 +445,31 @@ def _show_live(port, timeout):
         games = clock.listdir(archive)
         manifest = _json_or_none(clock.read("/xqclock.json"))
         profile = _json_or_none(clock.read("/profile.json"))
+        network = network_shown(clock.read("/network.json"))
+    if not info.get("saved", True) and info.get("network"):  # pushed during play, not yet on the flash
+        network = dict(info["network"], key="set")
     game = info.get("game")
     journal = info["journal"]
     note = "" if info.get("saved", True) else ("It holds settings pushed during play in memory: "
                                                "they are saved on its flash when its clocks stop.")
     return {"port": port, "clock_id": info.get("uid"), "settings": cfg.check(dict(info["settings"])), "note": note,
-            "network": info.get("network"), "journal": journal, "archive": archive,
+            "journal": journal, "archive": archive,
             "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
             "profile": profile and profile.get("name"),
             "game": game and {k: game.get(k) for k in ("started", "over", "id")},
             "archived_games": len([g for g in games if g.endswith(".xqj")]),
-            "battery": info.get("battery"), "read": "running"}
+            "battery": info.get("battery"), "network": network, "read": "running"}
+
+
+SECRETS = ("wifi_password", "password", "key")  # of /network.json: never shown, never logged
+
+
+def network_shown(data):
+    """/network.json for people: its secrets (and the long CA certificate) only said to be set or not."""
+    raw = _json_or_none(data)
+    if not isinstance(raw, dict):
+        return None
+    return {k: ("set" if v else "none") if k in SECRETS or k == "ca" else v for k, v in raw.items()}
 
 
 def show_one(port, timeout=5.0, progress=None):
@@ -466,20 +482,19 @@ def show_one(port, timeout=5.0, progress=None):
         return _show_live(port, timeout)
     except NotServing:
         pass
-    from device import hall
     link = Link(port, timeout)
     try:
         info = link.info()
         values, note = _board_settings(port, info.get("settings"))
-        try:
-            network = _raw(link.read_file(hall.NETWORK).decode(errors="replace")) or None
-        except BoardError:
-            network = None
         places = link.places()
         games = link.listdir(places["archive"])
-        current = None
+        current = network = None
         try:
             current = game_state(link.read_file(places["journal"]))
+        except BoardError:
+            pass
+        try:
+            network = network_shown(link.read_file("/network.json"))
         except BoardError:
             pass
     finally:
@@ -493,19 +508,18 @@ def show_one(port, timeout=5.0, progress=None):
         profile = json.loads(info.get("profile") or "null")
     except ValueError:
         pass
-    if network:
-        network = {k: network.get(k, hall.DEFAULTS[k]) for k in ("broker", "port", "tls", "event", "wifi", "user")}
     return {"port": port, "clock_id": info.get("uid"), "settings": values, "note": note, "network": network,
             "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
             "profile": profile and profile.get("name"),
             "game": current and {"started": current[0], "over": current[1], "id": current[2]},
             "journal": places["journal"], "archive": places["archive"],
-            "archived_games": len([g for g in games if g.endswith(".xqj")]), "battery": None, "read": "stopped"}
+            "archived_games": len([g for g in games if g.endswith(".xqj")]), "battery": None, "network": network,
+            "read": "stopped"}
 
 
 # -- the hall: where the clock reports (/network.json, device/hall.py) ---------------------
 
-def network_from(broker=None, event=None, wifi=None, wifi_password=None):
+def network_from(broker=None, event=None, wifi=None, wifi_password=None, ca=None):
     """The network fields an organiser gave, as /network.json values ({} if none;
     {"broker": ""} for --broker none: stop reporting); ValueError naming the bad one."""
     from device import hall
@@ -517,18 +531,61 @@ def network_from(broker=None, event=None, wifi=None, wifi_password=None):
         if broker.strip().lower() == hall.USB:
             return {"broker": hall.USB}
         b = parse_url(broker.strip())
-        out.update(broker=b["host"], port=b["port"], tls=b["tls"], user=b["user"] or "", password=b["password"] or "")
+        out.update(broker=b["host"], port=b["port"], tls=b["tls"])
+        if b["user"]:  # an organiser's own account; else the event's (push_network_one)
+            out.update(user=b["user"], password=b["password"] or "")
     if event is not None:
         out["event"] = event
     if wifi is not None:
         out["wifi"] = wifi
     if wifi_password is not None:
         out["wifi_password"] = wifi_password
+    if ca is not None:
+        import base64
+        import ssl
+        from host_tools.inputs import read_certificate
+        pem = read_certificate(ca, "--ca")
+        begin, end = pem.index("-----BEGIN CERTIFICATE-----"), pem.find("-----END CERTIFICATE-----")
+        if end < begin:
+            raise ValueError(f"--ca {ca}: the certificate has no END line")
+        first = pem[begin:end + len("-----END CERTIFICATE-----")]
+        out["ca"] = base64.b64encode(ssl.PEM_cert_to_DER_cert(first)).decode()  # one, as DER: what a Pico reads
     try:
         hall.check(dict(out, broker=out.get("broker") or "x"))
     except ValueError as e:
         raise ValueError(str(e).replace("network: ", "--", 1)) from None
     return out
+
+
+def clock_network(values, own_account, uid):
+    """The network settings with the event's secrets for this clock: its key (the hall
+    takes no state without its tag) and, unless an organiser's account was given,
+    the event's clock account. ValueError if the event's secrets cannot be read."""
+    from host_tools.hall import keys
+    event = keys.load(values["event"])
+    values = dict(values, key=event.clock_key(uid).hex())
+    if not own_account and (not values["user"] or values["user"].startswith("clock.")):
+        values.update(user=event.clock_user, password=event.clock_password)
+    return values
+
+
+def with_secrets(port, changes, current, uid):
+    """Network changes for a running clock, with what clock_network adds (the clock
+    merges them with what it has): its key, and the event's clock account unless the
+    clock has an organiser's. `current`: where it reports now (no passwords)."""
+    from device import hall
+    if changes.get("broker") == "":
+        return changes
+    known = {k: v for k, v in (current or {}).items() if k in hall.DEFAULTS and k not in SECRETS}
+    merged = dict(hall.DEFAULTS, **known, **changes)
+    try:
+        full = clock_network(hall.check(dict(merged, broker=merged["broker"] or "x")), "user" in changes, uid)
+    except ValueError as e:
+        raise BoardError(f"{port}: {e}") from None
+    extra = {"key": full["key"]}
+    if full["user"] != merged["user"]:
+        extra.update(user=full["user"], password=full["password"])
+    return dict(changes, **extra)
 
 
 def _write_network(link, port, changes):
@@ -543,6 +600,7 @@ def _write_network(link, port, changes):
         return _network_note(None)
     try:
         values = hall.check(dict(before, **changes))
+        values = clock_network(values, "user" in changes, link.info().get("uid"))
     except ValueError as e:
         raise BoardError(f"{port}: {e}" + (": give --broker" if "broker" in str(e) else "")) from None
     data = dumps(values).encode()

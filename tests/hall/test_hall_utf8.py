@@ -7,7 +7,7 @@ import json
 from host_tools.hall.state import BadMessage, Hall
 
 STATE = {"time_ms": 0, "running": None, "red": {"remaining_ms": 60000, "moves": 0},
-         "black": {"remaining_ms": 60000, "moves": 0}, "board": 7}
+         "black": {"remaining_ms": 60000, "moves": 0}, "board": 7, "clock_id": "e661a4d41b2d3c2f"}
 
 
 def test_a_cesu8_name_from_an_older_clock_is_its_one_character():
