@@ -17,6 +17,12 @@ from clock.journal import Loaded
 pytestmark = pytest.mark.slow
 
 
+@pytest.fixture(autouse=True)
+def secrets(tmp_path, monkeypatch):
+    """The event's secrets (accounts, clock keys) in this test's folder: push and hall share them."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+
 def kinds(board):
     return [r[1] for r in Loaded(str(board.flash / "game.xqj")).records()]
 
@@ -62,10 +68,11 @@ def test_pull_and_push_beside_hall_usb_share_the_port_and_stop_nothing(board, en
     log_path = tmp_path / "hall.log"
     with open(log_path, "w") as log:
         hall = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "hall", "--usb", "--event", "open",
-                                 "--http", f"127.0.0.1:{free_port()}", "--mqtt-port", str(free_port())],
+                                 "--http", f"127.0.0.1:{free_port()}", "--mqtt", f"127.0.0.1:{free_port()}"],
                                 cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
         try:
-            until(lambda: f"reading the clock on {board.path}" in log_path.read_text(), 60, "hall --usb reading")
+            until(lambda: f"reading the clock on {board.path}" in log_path.read_text(), 60,
+                  "hall --usb reading: " + log_path.read_text())
             pulled = ok(xqclock(env, "pull", "--port", board.path, tmp_path / "round-1"))
             assert "while running" in pulled.stdout and "waiting for it to let the clock go" in pulled.stderr
             ok(xqclock(env, "config", "push", "--port", board.path, "--red", "许银川"))

@@ -31,6 +31,12 @@ from clock.journal import Loaded
 
 pytestmark = pytest.mark.slow
 
+
+@pytest.fixture(autouse=True)
+def secrets(tmp_path, monkeypatch):
+    """The event's secrets (accounts, clock keys) in this test's folder: push and hall share them."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
 EVENT = "公开赛"
 PLAYERS = {1: "王天一", 2: "郑惟桐", 3: "许银川", 4: "洪智", 5: "\U00020bb7川", 6: "赵鑫鑫", 7: "吕钦",
            8: "蒋川", 9: "孟辰", 10: "谢靖", 11: "汪洋", 12: "赵国荣", 13: "徐天红"}
@@ -73,7 +79,7 @@ def hall(tmp_path, env):
     http, mqtt = free_port(), free_port()
     log = open(tmp_path / "hall.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "hall", "--usb", "--event", EVENT,
-                             "--http", f"127.0.0.1:{http}", "--mqtt-port", str(mqtt)], cwd=ROOT, env=env,
+                             "--http", f"127.0.0.1:{http}", "--mqtt", f"127.0.0.1:{mqtt}"], cwd=ROOT, env=env,
                             stdout=log, stderr=subprocess.STDOUT)
     try:
         wait_port(http, 60)
