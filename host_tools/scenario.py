@@ -9,7 +9,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import firmware_path
 from host_tools import unixport
 from host_tools.mpy.sim.timeline import Timeline
 from host_tools.mpy.scripts import playback

@@ -19,7 +19,7 @@ import json
 import tempfile
 from pathlib import Path
 
-import host_tools.firmware_path  # noqa: F401  (clock.*, device.* from firmware/)
+import host_tools.firmware_path
 from clock import timecontrol
 from clock.durations import parse_ms, words, digits
 from clock.spaces import normalize
@@ -46,8 +46,8 @@ def presets():
     rows = []
     for name, spec in timecontrol.PRESETS.items():
         if spec is None:
-            rows.append((name, f"{name}:AMOUNT", "whole-game time given as an amount, e.g. "
-                         f"{name}:20m ({explain(name + ':20m')})"))
+            rows.append((name, f"{name}:AMOUNT", ("whole-game time given as an amount, e.g. "
+                                                  f"{name}:20m ({explain(name + ':20m')})")))
         else:
             shown = spec if isinstance(spec, str) else f"Red {spec[0]}, Black {spec[1]}"
             rows.append((name, shown, explain(name)))
@@ -429,8 +429,9 @@ def push_network_one(port, changes, timeout=5.0, progress=None):
         link.finish()
         if values["broker"] == hall.USB:
             return {"port": port, "note": "reports over its USB cable (to xqclock hall --usb)"}
+        wifi = f", over Wi-Fi {values['wifi']}" if values["wifi"] else ""
         return {"port": port, "note": f"reports to {values['broker']}:{values['port'] or 1883}, "
-                                      f"event {values['event']}" + (f", over Wi-Fi {values['wifi']}" if values["wifi"] else "")}
+                                      f"event {values['event']}" + wifi}
     except BoardError:
         link.finish()
         raise

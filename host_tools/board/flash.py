@@ -11,7 +11,7 @@ journals are never touched; /profile.json is written when --profile says so
 import json
 import time
 
-import host_tools.firmware_path  # noqa: F401  (device.* importable: profile and settings checks)
+import host_tools.firmware_path
 from host_tools import firmware_path
 from host_tools.board import BoardError, version_key
 from host_tools.board.build import MANIFEST, Build, board_format, check_format, sha

@@ -195,7 +195,7 @@ class VirtualBoard:
         """A button script (host_tools/mpy/sim/script.py) to play from each power-on:
         its steps go to the VM as a file (vboot.py plays them); its settings become the board's if
         it has none yet. ValueError names the script's line at fault."""
-        import host_tools.firmware_path  # noqa: F401
+        import host_tools.firmware_path
         from device import settings as cfg
         values, steps = key_script(text)
         settings = self.flash / "settings.json"

@@ -201,7 +201,8 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
                     published[(i + 1, ms)] = now
             time.sleep(0.002)
         duration = time.monotonic() - t0
-        cpu = {"broker": cpu_seconds(broker.proc.pid) - cpu0["broker"], "server": cpu_seconds(hall.pid) - cpu0["server"],
+        cpu = {"broker": cpu_seconds(broker.proc.pid) - cpu0["broker"],
+               "server": cpu_seconds(hall.pid) - cpu0["server"],
                "publishers": time.process_time() - cpu0["publishers"]}
         if browser is not None:
             cpu["Chromium"] = tree_cpu_seconds(browser.proc.pid) - cpu0["Chromium"]

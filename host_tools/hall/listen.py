@@ -5,7 +5,7 @@ import uuid
 
 import paho.mqtt.client as mqtt
 
-import host_tools.firmware_path  # noqa: F401  (device.hall: the topics' one home)
+import host_tools.firmware_path
 from device.hall import TOPIC
 from host_tools.hall.state import BadMessage
 

@@ -4,7 +4,7 @@ import signal
 import sys
 import threading
 
-import host_tools.firmware_path  # noqa: F401  (device.hall: the clocks' rules for names)
+import host_tools.firmware_path
 from host_tools.hall.broker import EmbeddedBroker, parse_url
 from host_tools.hall.state import Hall
 

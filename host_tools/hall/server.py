@@ -5,7 +5,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-import host_tools.firmware_path  # noqa: F401  (the clock's own words for the results)
+import host_tools.firmware_path
 from clock.game import REASONS
 from device import faults, lang
 

@@ -84,7 +84,7 @@ def test_arbiter_mode_is_plain_on_the_oled(tmp_path):
     for k in CODE_1200:
         r.press(k)
     frame = r.frame(0)
-    band = sum(frame[y][x] for y in range(0, 16) for x in range(128))
+    band = sum(frame[y][x] for y in range(16) for x in range(128))
     assert band > 128 * 16 * 2 // 3  # the title band is lit: dark letters on light
 
 

@@ -65,7 +65,7 @@ def test_the_seven_segment_build_marks_refused_settings(tmp_path):
     for _ in range(8):
         r.run(500)
         shown.add(r.frame(0))
-    assert any(text.startswith("EC") or text.startswith("E C") for text in shown), shown
+    assert any(text.startswith(("EC", "E C")) for text in shown), shown
 
 
 # -- the board profile: optional fields checked like required ones ------------------------
