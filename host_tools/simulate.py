@@ -64,9 +64,11 @@ def headless(profile, script_text, vm="cpython", directory=None):
 
 
 def write_pngs(profile, frames, directory):
+    """The frames of headless() as PNG pictures of the profile's displays."""
+    from device.board import load_profile
     from host_tools.desktop import png
     from host_tools.desktop.picture import pixels
-    kind = "ssd1306" if "oled" in profile else "tm1637"
+    kind = load_profile(str(profile_path(profile)))["display"]["kind"]
     Path(directory).mkdir(parents=True, exist_ok=True)
     written = []
     for name, i, frame in frames:
