@@ -22,8 +22,9 @@ def install():
 
 
 def profile_path(name):
+    """The board profile --profile names, checked (firmware_path.checked_profile)."""
     try:
-        return firmware_path.profile(name)
+        return firmware_path.checked_profile(name)
     except ValueError as e:
         raise UsageError(f"--profile: {e}") from None
 

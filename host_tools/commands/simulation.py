@@ -101,7 +101,8 @@ def virtual_board_arguments(v):
 
 def virtual_board(args):
     from host_tools.board import virtual
-    checks = (("--profile", virtual.hardware_profile, args.profile),
+    from host_tools import firmware_path
+    checks = (("--profile", firmware_path.checked_profile, args.profile),
               ("--uid", virtual.check_uid, args.uid), ("--heapsize", virtual.check_heapsize, args.heapsize))
     for name, check, value in checks:
         try:
