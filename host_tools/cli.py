@@ -28,6 +28,10 @@ COMMANDS = {
     "pull": (boards.pull, boards.pull_arguments, "copy game journals from boards into a folder"),
     "transfer": (boards.transfer, boards.transfer_arguments, "move a game onto a replacement clock (§22.4)"),
     "hall": (hall.hall, hall.hall_arguments, "every clock of the event live on one page, over MQTT"),
+    "identify": (boards.identify, boards.identify_arguments,
+                 "make a clock beep and show its board number, to find it"),
+    "broker-config": (hall.broker_config, hall.broker_config_arguments,
+                      "write Mosquitto's configuration for the events (accounts, ACL)"),
     "demo": (games.demo, games.demo_arguments, "play an example game and show the clock as it goes"),
 }
 

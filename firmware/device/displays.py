@@ -35,6 +35,11 @@ class Displays:
         screen = SCREENS[self.board.kind]
         self.screens = [screen(self.board.displays[i], i ^ red_side, header) for i in range(2)]
 
+    def show_board(self, n):
+        """The board number (0: none set) both screens show while the clock identifies itself."""
+        for scr in self.screens:
+            scr.board = n
+
     def invalidate(self):
         """Forget what the displays show: the next draw redraws them."""
         for scr in self.screens:

@@ -1,5 +1,5 @@
 """The commands that talk to boards over their serial ports: flash, pull,
-transfer; and what they share with config (the --port/--all/--timeout
+transfer, identify; and what they share with config (the --port/--all/--timeout
 options, the parallel run with its progress, the summary of failures)."""
 import os
 import sys
@@ -177,3 +177,42 @@ def transfer(args):
         print(f"  {name:5} {ms // 3600000}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d} left, "
               f"{plural(side['moves'], 'move')}, period {side['period']}, {plural(side['fouls'], 'foul')}")
     return 0
+
+
+# -- identify ----------------------------------------------------------------------------
+
+def identify_arguments(i):
+    i.description = ("Ask the clock on a port to beep three times and show its board number "
+                     "on both displays for 5 s (sound on or off), for the arbiter with many "
+                     "clocks on one hub; the hall page's Identify button does the same over the "
+                     "network. A clock whose game is running is not disturbed.")
+    board_options(i)
+
+
+def identify(args):
+    from host_tools.board import BoardError
+    from host_tools.board.live import LiveClock, NotServing
+    try:
+        ports = chosen(args)
+    except BoardError as e:
+        return fail(e)
+    failed = 0
+    for port in ports:
+        try:
+            with LiveClock(port, args.timeout) as clock:
+                board = clock.info()["settings"].get("board")
+                done = clock.identify()
+        except NotServing as e:
+            print(f"xqclock: {e}: flash it (xqclock flash)", file=sys.stderr)
+            failed += 1
+            continue
+        except BoardError as e:
+            print(f"xqclock: {e}", file=sys.stderr)
+            failed += 1
+            continue
+        if done:
+            print(f"{port}: beeps and shows " + (f"board {board}" if board else "#- (no board number set)"))
+        else:
+            print(f"{port}: its game's clock is running: not disturbed (pause it first)")
+            failed += 1
+    return 1 if failed else 0

@@ -32,6 +32,9 @@ def config_arguments(c):
     cp.add_argument("--event", metavar="NAME", help="the event's name in the clock's topics (default event)")
     cp.add_argument("--wifi", metavar="NAME", help="the Wi-Fi network a Pico W joins to reach the broker")
     cp.add_argument("--wifi-password", metavar="PASSWORD", help="its password")
+    cp.add_argument("--ca", metavar="PEM", help="with an mqtts:// broker: the certificate the broker's is checked "
+                                                "against (its own, or its CA's); without it the link is encrypted "
+                                                "but the broker not checked")
     cp.add_argument("--board", metavar="N", help="this clock's board number (one clock; 0: none)")
     cp.add_argument("--red", metavar="NAME", help="Red's name on this clock (one clock)")
     cp.add_argument("--black", metavar="NAME", help="Black's name on this clock (one clock)")
@@ -93,7 +96,7 @@ def push(args):
     except ValueError as e:
         return fail(e, 2)
     try:
-        network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password)
+        network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password, args.ca)
     except ValueError as e:
         return fail(e, 2)
     refused = _push_refusal(args, changes, network, pairings)
@@ -154,6 +157,11 @@ def _show_board(port, r, describe):
     print(f"  {'battery':<9} " + (f"{bat['percent']}% ({bat['mv'] / 1000:.2f} V)" if bat else
                                   "not measured" if r.get("read") == "running" else
                                   "not read (the clock was stopped to read it)"))
+    net = r.get("network")
+    if net:
+        print(f"  {'hall':<9} " + ("over USB" if net.get("broker") == "usb" else
+                                  f"{net.get('broker')}:{net.get('port') or 1883}, user {net.get('user') or '-'}")
+              + f", event {net.get('event')}, key {net.get('key', 'none')}")
     if r["note"]:
         print(f"  note: {r['note']}")
 
