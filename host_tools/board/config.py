@@ -27,6 +27,7 @@ from device import settings as cfg
 
 from host_tools.board import BoardError
 from host_tools.board.link import Link
+from host_tools.network import clock_network, network_shown
 
 GAME_KEYS = ("clock", "clock_black", "forfeit", "fouls", "board", "red_name", "black_name")
 LANGUAGES = {"en": 0, "english": 0, "0": 0, "zh": 1, "chinese": 1, "中文": 1, "1": 1}
@@ -334,17 +335,6 @@ def _show_live(port, timeout):
             "battery": info.get("battery"), "network": network, "read": "running"}
 
 
-SECRETS = ("wifi_password", "password", "key")  # of /network.json: never shown, never logged
-
-
-def network_shown(data):
-    """/network.json for people: its secrets (and the long CA certificate) only said to be set or not."""
-    raw = _json_or_none(data)
-    if not isinstance(raw, dict):
-        return None
-    return {k: ("set" if v else "none") if k in SECRETS or k == "ca" else v for k, v in raw.items()}
-
-
 def show_one(port, timeout=5.0, progress=None):
     """What a clock holds: read while it runs when its firmware answers live reads,
     else through the raw REPL (the clock stops a moment; a game comes back paused)."""
@@ -388,58 +378,6 @@ def show_one(port, timeout=5.0, progress=None):
             "journal": places["journal"], "archive": places["archive"],
             "archived_games": len([g for g in games if g.endswith(".xqj")]), "battery": None, "network": network,
             "read": "stopped"}
-
-
-# -- the hall: where the clock reports (/network.json, device/hall.py) ---------------------
-
-def network_from(broker=None, event=None, wifi=None, wifi_password=None, ca=None):
-    """The network fields an organiser gave, as /network.json values ({} if none;
-    {"broker": ""} for --broker none: stop reporting); ValueError naming the bad one."""
-    from device import hall
-    from host_tools.hall.broker import parse_url
-    out: dict = {}
-    if broker is not None:
-        if broker.strip().lower() in ("none", "off", ""):
-            return {"broker": ""}
-        if broker.strip().lower() == hall.USB:
-            return {"broker": hall.USB}
-        b = parse_url(broker.strip())
-        out.update(broker=b["host"], port=b["port"], tls=b["tls"])
-        if b["user"]:  # an organiser's own account; else the event's (push_network_one)
-            out.update(user=b["user"], password=b["password"] or "")
-    if event is not None:
-        out["event"] = event
-    if wifi is not None:
-        out["wifi"] = wifi
-    if wifi_password is not None:
-        out["wifi_password"] = wifi_password
-    if ca is not None:
-        import base64
-        import ssl
-        from host_tools.inputs import read_certificate
-        pem = read_certificate(ca, "--ca")
-        begin, end = pem.index("-----BEGIN CERTIFICATE-----"), pem.find("-----END CERTIFICATE-----")
-        if end < begin:
-            raise ValueError(f"--ca {ca}: the certificate has no END line")
-        first = pem[begin:end + len("-----END CERTIFICATE-----")]
-        out["ca"] = base64.b64encode(ssl.PEM_cert_to_DER_cert(first)).decode()  # one, as DER: what a Pico reads
-    try:
-        hall.check(dict(out, broker=out.get("broker") or "x"))
-    except ValueError as e:
-        raise ValueError(str(e).replace("network: ", "--", 1)) from None
-    return out
-
-
-def clock_network(values, own_account, uid):
-    """The network settings with the event's secrets for this clock: its key (the hall
-    takes no state without its tag) and, unless an organiser's account was given,
-    the event's clock account. ValueError if the event's secrets cannot be read."""
-    from host_tools.hall import keys
-    event = keys.load(values["event"])
-    values = dict(values, key=event.clock_key(uid).hex())
-    if not own_account and (not values["user"] or values["user"].startswith("clock.")):
-        values.update(user=event.clock_user, password=event.clock_password)
-    return values
 
 
 def push_network_one(port, changes, timeout=5.0, progress=None):

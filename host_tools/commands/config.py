@@ -95,8 +95,9 @@ def push(args):
         pairings = cf.read_pairings(args.pairings) if args.pairings else None
     except ValueError as e:
         return fail(e, 2)
+    from host_tools.network import network_from
     try:
-        network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password, args.ca)
+        network = network_from(args.broker, args.event, args.wifi, args.wifi_password, args.ca)
     except ValueError as e:
         return fail(e, 2)
     refused = _push_refusal(args, changes, network, pairings)

@@ -6,7 +6,7 @@ import threading
 
 import host_tools.firmware_path
 from host_tools.hall import keys
-from host_tools.hall.broker import parse_url
+from host_tools.network import parse_url
 from host_tools.hall.state import Hall
 
 
