@@ -30,9 +30,10 @@ from host_tools.board.link import Link
 from host_tools.network import clock_network, network_shown
 
 GAME_KEYS = ("clock", "clock_black", "forfeit", "fouls", "board", "red_name", "black_name")
-LANGUAGES = {"en": 0, "english": 0, "0": 0, "zh": 1, "chinese": 1, "中文": 1, "1": 1}
-SIDES = {"left": 0, "right": 1, "0": 0, "1": 1}
-SWITCH = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
+# Other words config push takes for the words of the firmware's settings.WORDS
+# (a field's value as a digit, 0 or 1, is taken too)
+SYNONYMS = {"sound": {"yes": "on", "true": "on", "no": "off", "false": "off"},
+            "language": {"english": "en", "chinese": "zh", "中文": "zh"}, "red_side": {}}
 
 
 # -- time controls in words ------------------------------------------------------------
@@ -57,11 +58,18 @@ def presets():
 
 # -- settings from the command line ------------------------------------------------------
 
-def _choice(value, table, option):
+def _choice(value, field, option):
+    """A field's value from its word (settings.WORDS, or a synonym), or its digit."""
+    words = cfg.WORDS[field]
     key = str(value).strip().lower()
-    if key not in table:
-        raise ValueError(f"{option} {value}: give one of {', '.join(k for k in table if not k.isdigit())}")
-    return table[key]
+    key = SYNONYMS[field].get(key, key)
+    if key in words:
+        i = words.index(key)
+    elif key in ("0", "1"):
+        i = int(key)
+    else:
+        raise ValueError(f"{option} {value}: give one of {', '.join((*words, *SYNONYMS[field]))}")
+    return bool(i) if field == "sound" else i
 
 
 def forfeit_ms(text):
@@ -102,23 +110,22 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
     if forfeit is not None:
         out["forfeit"] = forfeit_ms(forfeit)
     if fouls is not None:
-        if not digits(str(fouls)) or not 1 <= int(fouls) <= 9:
-            raise ValueError(f"--fouls {fouls}: give a number from 1 to 9")
+        lo, hi = cfg.FOULS
+        if not digits(str(fouls)) or not lo <= int(fouls) <= hi:
+            raise ValueError(f"--fouls {fouls}: give a number from {lo} to {hi}")
         out["fouls"] = int(fouls)
-    if sound is not None:
-        out["sound"] = _choice(sound, SWITCH, "--sound")
-    if language is not None:
-        out["language"] = _choice(language, LANGUAGES, "--language")
-    if red_side is not None:
-        out["red_side"] = _choice(red_side, SIDES, "--red-side")
+    for field, given, option in (("sound", sound, "--sound"), ("language", language, "--language"),
+                                 ("red_side", red_side, "--red-side")):
+        if given is not None:
+            out[field] = _choice(given, field, option)
     if code is not None:
         c = str(code).strip().lower()
         out["code"] = "" if c in ("", "none", "off") else str(code).strip()
         if out["code"] and not (len(out["code"]) == 4 and out["code"].isdigit()):
             raise ValueError(f"--code {code}: give four digits, or none")
     if board is not None:
-        if not digits(str(board).strip()) or not 0 <= int(board) <= 999:
-            raise ValueError(f"--board {board}: give the board number, 1 to 999 (0: none)")
+        if not digits(str(board).strip()) or not 0 <= int(board) <= cfg.BOARD_MAX:
+            raise ValueError(f"--board {board}: give the board number, 1 to {cfg.BOARD_MAX} (0: none)")
         out["board"] = int(board)
     for option, key, name in (("--red", "red_name", red), ("--black", "black_name", black)):
         if name is not None:

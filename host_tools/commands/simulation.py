@@ -21,7 +21,9 @@ def simulate_arguments(m):
                 "KEY: left-lever right-lever start minus plus ok.")
     m.add_argument("--profile", default="oled", help="board profile: oled (default) or segment7")
     m.add_argument("--clock", default="xq-60+30", metavar="SPEC", help="time control (default xq-60+30)")
-    m.add_argument("--language", choices=("en", "zh"), default="en", help="screen language")
+    import host_tools.firmware_path
+    from device.settings import WORDS  # the firmware's words for its settings
+    m.add_argument("--language", choices=WORDS["language"], default="en", help="screen language")
     m.add_argument("--sound", action="store_true", help="turn the buzzer on (off by default, as FIDE expects)")
     m.add_argument("--dir", metavar="DIR", help="keep the simulated board's flash (journal, settings) in DIR")
     m.add_argument("--terminal", action="store_true", help="draw in the terminal even if there is a display")
@@ -73,7 +75,7 @@ def simulate(args):
         timecontrol.parse(args.clock)
     except ValueError as e:
         raise inputs.UsageError(f"--clock {args.clock}: {e}") from None
-    values = cfg.check(dict(cfg.DEFAULTS, clock=args.clock, language=1 if args.language == "zh" else 0,
+    values = cfg.check(dict(cfg.DEFAULTS, clock=args.clock, language=cfg.WORDS["language"].index(args.language),
                             sound=args.sound))
     if args.dir:
         sim.interactive(args.profile, values, args.dir, args.terminal, args.seconds)
