@@ -347,6 +347,9 @@ def build_parser():
                         "and publish for them; a game in progress goes on untouched")
     h.set_defaults(func=cmd_hall)
 
+    from host_tools import ruling
+    ruling.add_parser(sub)
+
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")
     d.add_argument("file", nargs="?", help="a scenario file to show instead of the bundled example")
     d.set_defaults(func=cmd_demo)
