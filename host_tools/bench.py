@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from host_tools.firmware_path import FIRMWARE
+from host_tools.ruling import bench as ruling_bench
 from host_tools.unixport import SCRIPTS, SIM, SIM_PATH, output
 
 WITH_SIM = (*SIM_PATH, FIRMWARE)
@@ -49,6 +50,8 @@ RUNS = {
     "bench_device.py": lambda timeout, quick: output(SCRIPTS / "bench_device.py", PROFILE, path=WITH_SIM,
                                                      timeout=timeout),
     "bench_romfs.py": _romfs,
+    # not a VM script: the ruling runs on the organiser's computer (CPython)
+    "ruling": lambda timeout, quick: ruling_bench.figures(quick),
 }
 
 
@@ -60,7 +63,7 @@ def figures(script, timeout=None, quick=False):
 
 
 def main():
-    print("Benchmarks on the MicroPython unix port (host CPU, not a Pico):")
+    print("Benchmarks on the MicroPython unix port (host CPU, not a Pico), then xqclock ruling on CPython:")
     for script in RUNS:
         sys.stdout.write(figures(script))
     return 0

@@ -24,6 +24,7 @@ PROMISED = {
     "bench_device.py": ["heap_after_boot", "heap_after_300_moves", "alloc_per_idle_loop_step",
                         "i2c_bytes_per_second"],
     "bench_romfs.py": ["heap_modules_from_romfs"],
+    "ruling": ["ruling_300_plies", "ruling_classify_per_move"],
 }
 
 

@@ -139,7 +139,7 @@ class Position:
         return pos
 
     def _check_setup(self):
-        counts = {}
+        counts: dict[str, int] = {}
         for sq, p in enumerate(self.board):
             if p == EMPTY:
                 continue

@@ -80,7 +80,7 @@ def _order_front(side, squares):
 def _stacks(pos, side, kind):
     """{file: [squares front first]} of side's pieces of a kind."""
     piece = kind if side == RED else kind.lower()
-    files = {}
+    files: dict[int, list[int]] = {}
     for s, p in enumerate(pos.board):
         if p == piece:
             files.setdefault(s % 9, []).append(s)

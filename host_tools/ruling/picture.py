@@ -36,7 +36,7 @@ def scene(record, result, lang):
             last = record.moves[result["moves"] - 1].move
             arrows.append((last[0], last[1], rules.IDLE, result["moves"]))
         title = "no pending position (§24)" if lang == "en" else "未构成待判局面（§24）"
-        rings = []
+        rings: list[tuple[int, str]] = []
     else:
         first = rep.rulings[-rep.cycle][0]
         pos = positions[first]

@@ -57,9 +57,10 @@ def _where(source, line, number, side, text):
     return f"{source}:{line}: move {number} ({SIDE[side]}) '{text}'"
 
 
-def _tokens(text):
+def _tokens(text, source):
     """(line, token) of the moves, comments and variations dropped; the FEN and headers apart."""
-    fen, headers, out = None, {}, []
+    fen, headers = None, {}
+    out: list[tuple[int, str]] = []
     depth_brace = depth_paren = 0
     for lineno, raw in enumerate(text.splitlines(), 1):
         line = unicode_line = notation.normalize(raw)
@@ -75,7 +76,7 @@ def _tokens(text):
             stripped = line.strip()
             if stripped.lower().startswith("fen "):
                 if out:
-                    raise RecordError(f"{lineno}: 'fen' must come before the moves")
+                    raise RecordError(f"{source}:{lineno}: 'fen' must come before the moves")
                 fen = (stripped[4:].strip(), lineno)
                 continue
         i = 0
@@ -133,7 +134,7 @@ def _split(token):
 
 def read_text(text, source="-"):
     """A Record from the text of a game (plain or PGN). RecordError on the first fault."""
-    fen, headers, tokens = _tokens(text)
+    fen, headers, tokens = _tokens(text, source)
     if fen is not None:
         fen_text, fen_line = fen
         try:
@@ -148,7 +149,8 @@ def read_text(text, source="-"):
         start, first = Position.from_fen(START_FEN), 1
     pos = start.copy()
     moves = []
-    counts = {RED: first - 1, BLACK: first - 1}
+    # FEN counts whole moves: with Black to move at move N, Red has made its Nth
+    counts = {RED: first - 1 + (start.turn == BLACK), BLACK: first - 1}
     for line, token in tokens:
         if token in RESULTS:
             break

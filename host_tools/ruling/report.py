@@ -49,8 +49,6 @@ WORDS = {
         "via": " after the check {check}",
         "27.3": " (§27.3: if the move takes a key defensive point that makes a plain draw, attacking an "
                 "advisor or elephant is idle; the arbiter judges)",
-        "kinds": {"check": "perpetual check 长将", "chase": "perpetual chase 长捉",
-                  "mate-threat": "perpetual mate threat 长杀", "mixed": "attacks only"},
     },
     "zh": {
         "game": "对局：共{n}着，全部合法{start}。",
@@ -74,9 +72,13 @@ WORDS = {
         "chase": "{by}的{by_piece}{via}捉{sq}的{piece}（价值{v}）：{root}",
         "via": "（先将军{check}）",
         "27.3": "（§27.3：如占据防守要点立即形成简明和棋，附带捉士象按闲处理，由裁判判断）",
-        "kinds": {"check": "长将", "chase": "长捉", "mate-threat": "长杀", "mixed": "一将一捉等"},
     },
 }
+
+
+LONG = {"en": {"check": "perpetual check 长将", "chase": "perpetual chase 长捉",
+               "mate-threat": "perpetual mate threat 长杀", "mixed": "attacks only"},
+        "zh": {"check": "长将", "chase": "长捉", "mate-threat": "长杀", "mixed": "一将一捉等"}}
 
 
 def _piece(p, lang):
@@ -87,7 +89,8 @@ def _piece(p, lang):
 
 def _move_label(record, positions, i, lang):
     m = record.moves[i]
-    text = notation.chinese(positions[i], m.move) if lang == "zh" else notation.wxf(positions[i], m.move)
+    zh = notation.chinese(positions[i], m.move)
+    text = zh if lang == "zh" else f"{notation.wxf(positions[i], m.move)} ({zh})"
     dots = "." if m.side == RED else "..."
     return f"{m.number}{dots} {text} [{notation.iccs(m.move)}]"
 
@@ -178,7 +181,7 @@ def text(record, result, lang="en"):
         forbidden, _ = rep.sides[side]
         if forbidden:
             kinds = set(verdict.move_kinds(rep, side))
-            what = w["kinds"][kinds.pop()] if len(kinds) == 1 else w["kinds"]["mixed"]
+            what = LONG[lang][kinds.pop()] if len(kinds) == 1 else LONG[lang]["mixed"]
             out.append(w["forbidden"].format(side=SIDE[lang][side], what=what))
         else:
             out.append(w["allowed"].format(side=SIDE[lang][side]))

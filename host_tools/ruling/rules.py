@@ -179,7 +179,7 @@ def threats(pos, pawns=False, notes=None):
     `notes`, if a list, collects why other attacks are no threat."""
     side = pos.turn
     b = pos.board
-    found = {}
+    found: dict[int, Threat] = {}
     for sq in range(90):
         piece = b[sq]
         if piece == EMPTY or side_of(piece) == side or _worth(value(piece, sq)) == 0:
@@ -260,7 +260,7 @@ def classify(pos, move):
     again = _null(after)
     if mate_by_checks(again) and not mate_by_checks(pos.copy()):
         return Ruling(MATE_THREAT)
-    notes = []
+    notes: list[Note] = []
     now = _all_threats(again, False, notes)
     before = _all_threats(pos.copy(), False)
     new = [th for t, th in sorted(now.items()) if t not in before]
