@@ -44,6 +44,7 @@ WORDS = {
         "allowed": "  {side}: at least one idle move: allowed (允许着法, §25.2).",
         "verdict": "Verdict: {v} ({arts}).",
         "again": " If the cycle is repeated once more, {side} loses (§24.3, §4.1.7).",
+        "clock": "On the clock: RESULT, {winner}, {reason}.",
         "mutual": "  Both sides attack at every move, so the pawns' attacks count as chases (§27.2, 细则11).",
         "chase": "the {by_piece} on {by} attacks the {piece} on {sq} (value {v}){via}: {root}",
         "via": " after the check {check}",
@@ -68,6 +69,7 @@ WORDS = {
         "allowed": "  {side}：有闲着，为允许着法（§25.2）。",
         "verdict": "裁定：{v}（{arts}）。",
         "again": "若再重复一次循环，{side}判负（§24.3、§4.1.7）。",
+        "clock": "棋钟：结果 → {winner} → {reason}。",
         "mutual": "  双方着着是打，兵（卒）叫吃按捉处理（§27.2、细则11）。",
         "chase": "{by}的{by_piece}{via}捉{sq}的{piece}（价值{v}）：{root}",
         "via": "（先将军{check}）",
@@ -79,6 +81,19 @@ WORDS = {
 LONG = {"en": {"check": "perpetual check 长将", "chase": "perpetual chase 长捉",
                "mate-threat": "perpetual mate threat 长杀", "mixed": "attacks only"},
         "zh": {"check": "长将", "chase": "长捉", "mate-threat": "长杀", "mixed": "一将一捉等"}}
+
+
+def _menu_word(name, lang):
+    """How the clock's result menu names a winner or a reason (device/lang.py)."""
+    from host_tools.firmware_path import FIRMWARE  # noqa: F401  (the firmware importable)
+    from clock.game import REASONS
+    from device import lang as words
+    i = 0 if lang == "en" else 1
+    if name in verdict.SIDES:
+        return words.SIDE[verdict.SIDES.index(name)][i]
+    if name == "draw":
+        return words.DRAW[i]
+    return words.REASONS[REASONS.index(name)][i]
 
 
 def _piece(p, lang):
@@ -153,6 +168,8 @@ def text(record, result, lang="en"):
         checks = w["checks"].format(k=k, side=SIDE[lang][side]) if k > 10 else ""
         out.append(w["claim"].format(side=SIDE[lang][side], c=limit.counted[side], checks=checks,
                                      holds=w["holds"] if limit.holds(side) else w["fails"]))
+    if any(limit.holds(s) for s in ((claim,) if claim is not None else (RED, BLACK))):
+        out.append("  " + w["clock"].format(winner=_menu_word("draw", lang), reason=_menu_word("move-limit", lang)))
     if claim is None or not limit.holds(claim):
         out.append(w["false"])
     if rep is None:
@@ -192,6 +209,9 @@ def text(record, result, lang="en"):
     if what == "must-change":
         line += w["again"].format(side=SIDE[lang][side])
     out.append(line)
+    entered = verdict.clock_result(rep)
+    if entered:
+        out.append(w["clock"].format(winner=_menu_word(entered[0], lang), reason=_menu_word(entered[1], lang)))
     return "\n".join(out) + "\n"
 
 
@@ -218,5 +238,6 @@ def as_json(record, result):
         "black": {"kind": "forbidden" if rep.sides[BLACK][0] else "allowed",
                   "moves": verdict.move_kinds(rep, BLACK)},
         "verdict": rep.verdict, "articles": rep.articles, "mutual_pawn_attack": rep.mutual_pawns,
+        "clock_result": dict(zip(("winner", "reason"), verdict.clock_result(rep) or ())) or None,
         "plies": cycle}
     return out

@@ -128,6 +128,19 @@ def _rule(rep):
     rep.articles = ["24.3", "26.4"] + (["4.1.7"] if rep.occurrences >= 4 else [])
 
 
+def clock_result(rep):
+    """(winner, reason) to enter on the clock (clock.game.REASONS), or None
+    while the forbidden side may still change."""
+    who, _, what = rep.verdict.partition("-")
+    if who == "draw":
+        return "draw", "repetition"
+    if what != "loses":
+        return None
+    loser = RED if who == "red" else BLACK
+    winner = SIDES[1 - loser]
+    return winner, "perpetual-check" if rep.sides[loser][1] else "perpetual-chase"
+
+
 def move_kinds(rep, side):
     """The kinds of a side's moves in the last cycle, as the JSON names them."""
     out = []

@@ -745,6 +745,31 @@ def test_json_has_the_fields_the_issue_names():
     json.dumps(out, ensure_ascii=False)
 
 
+@pytest.mark.parametrize("fen, cycle, rounds, entered", [
+    ("4k4/R8/9/9/9/9/9/9/9/3K5 w", ["a8a9", "e9e8", "a9a8", "e8e9"], 2, ("black", "perpetual-check")),
+    ("4k4/9/9/1r7/9/9/2N6/9/9/3K5 w", HORSE_CHASE, 3, ("black", "perpetual-chase")),
+    ("4k4/9/9/1r7/9/9/2N6/9/9/3K5 w", HORSE_CHASE, 2, None),  # Red may still change
+    ("4k4/9/R8/9/9/9/9/9/9/3K5 w", ["a7a9", "e9e8", "a9a7", "e8e9"], 2, ("draw", "repetition")),
+])
+def test_the_ruling_says_which_result_to_enter_on_the_clock(fen, cycle, rounds, entered):
+    # The positions are drawn above: perpetual check, the horse's chase (a third
+    # time round: Red did not change), the same chase twice, a check and an idle move.
+    rec = record.read_text(f"fen {fen}\n" + " ".join(cycle * rounds))
+    result = ruling.rule(rec)
+    assert verdict.clock_result(result["repetition"]) == entered
+    got = report.as_json(rec, result)["repetition"]["clock_result"]
+    assert got == (dict(zip(("winner", "reason"), entered)) if entered else None)
+    if entered:
+        from device import lang
+        from clock.game import REASONS
+        assert lang.REASONS[REASONS.index(entered[1])][0] in report.text(rec, result, "en")
+
+
+def test_a_claim_that_holds_says_to_enter_the_move_limit():
+    out = report.text(*_ruled(shuffle(60, 0)), "en")
+    assert "On the clock: RESULT, DRAW, MOVE LIMIT." in out
+
+
 def test_text_in_both_languages_names_the_piece_its_value_and_why(tmp_path):
     rec, result = _ruled("fen 4k4/9/9/1r7/9/9/2N6/9/9/3K5 w\n" + " ".join(HORSE_CHASE * 2))
     en = report.text(rec, result, "en")
