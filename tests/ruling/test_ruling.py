@@ -79,6 +79,18 @@ def test_perpetual_check_loses_even_at_the_third_occurrence_not_one_cycle_later(
     assert rep.occurrences == 3 and rep.verdict == RED_LOSES
 
 
+def test_mutual_perpetual_check_is_a_draw_not_a_loss():
+    # §26.3: both forbidden, and neither is one-sided perpetual check. No position
+    # with a four- or six-move cycle of checks on both sides turned up (by hand, nor
+    # in a search of a few million random positions), so the verdict is given the
+    # classified moves: every move of both sides a check.
+    check = rules.Ruling(rules.CHECK)
+    rep = verdict.Repetition(0, 3, 4, [(i, i % 2, check) for i in range(8)], {})
+    verdict._rule(rep)
+    assert rep.verdict == DRAW and rep.articles == ["24.2", "26.3", "细则8"]
+    assert verdict.clock_result(rep) == ("draw", "repetition")
+
+
 # -- §25.2: 数将一闲 is allowed ----------------------------------------------
 
 def test_a_check_then_an_idle_move_is_allowed_and_the_game_is_drawn():
