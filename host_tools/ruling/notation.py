@@ -120,7 +120,7 @@ def _shape(side, kind, frm, to):
     return to in table[frm][side]
 
 
-def _pick(pos, side, kind, file_no, place, act, num, text):
+def _pick(pos, side, kind, file_no, place, act, num):
     stacks = _stacks(pos, side, kind)
     piece_en = {"K": "king", "A": "advisor", "B": "elephant", "N": "horse", "R": "chariot", "C": "cannon",
                 "P": "pawn"}[kind]
@@ -186,18 +186,18 @@ def parse(pos, text):
         place = PLACE_ZH[m["pl"] or m["pl3"]] if (m["pl"] or m["pl3"]) else None
         file_ch = m["f1"] or m["f2"]
         file_no = _digit(file_ch) if file_ch else None
-        return _pick(pos, side, kind, file_no, place, ACTION_ZH[m["act"]], _digit(m["num"]), text)
+        return _pick(pos, side, kind, file_no, place, ACTION_ZH[m["act"]], _digit(m["num"]))
     m = WXF_MOVE.fullmatch(t)
     if m:
         act = "." if m["act"] == "=" else m["act"]
         num = int(m["num"])
         if m["idx"]:
-            return _pick(pos, side, "P", int(m["f4"]), int(m["idx"]), act, num, text)
+            return _pick(pos, side, "P", int(m["f4"]), int(m["idx"]), act, num)
         kind = PIECE_WXF[(m["p1"] or m["p2"] or m["p3"]).upper()]
         sign = m["sign"] or m["sign3"]
         place = None if not sign else ("front" if sign == "+" else "back")
         file_ch = m["f1"] or m["f2"]
-        return _pick(pos, side, kind, int(file_ch) if file_ch else None, place, act, num, text)
+        return _pick(pos, side, kind, int(file_ch) if file_ch else None, place, act, num)
     raise NotationError("not a move in Chinese, WXF or ICCS notation")
 
 

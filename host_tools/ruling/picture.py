@@ -26,7 +26,7 @@ def _xy(sq):
 
 def scene(record, result, lang):
     """What to draw: {'pieces': [(sq, piece)], 'arrows': [(frm, to, kind, n)], 'rings': [(sq, kind)],
-    'title': str, 'legend': [(kind, label)], 'position': Position}."""
+    'title': str, 'legend': [(kind, label)]}."""
     rep = result["repetition"]
     positions = result["positions"]
     if rep is None:
@@ -53,7 +53,7 @@ def scene(record, result, lang):
         title = report.verdict_line(rep, lang) + " " + " ".join(report.article(a) for a in rep.articles[:2])
     pieces = [(sq, p) for sq, p in enumerate(pos.board) if p != EMPTY]
     legend = [(k, report.KIND[lang][k]) for k in (rules.CHECK, rules.MATE_THREAT, rules.CHASE, rules.IDLE)]
-    return {"pieces": pieces, "arrows": arrows, "rings": rings, "title": title, "legend": legend, "position": pos}
+    return {"pieces": pieces, "arrows": arrows, "rings": rings, "title": title, "legend": legend}
 
 
 def _char(piece):

@@ -63,7 +63,7 @@ def _tokens(text, source):
     out: list[tuple[int, str]] = []
     depth_brace = depth_paren = 0
     for lineno, raw in enumerate(text.splitlines(), 1):
-        line = unicode_line = notation.normalize(raw)
+        line = notation.normalize(raw)
         if depth_brace == 0 and depth_paren == 0:
             m = HEADER.match(line)
             if m:
@@ -80,8 +80,8 @@ def _tokens(text, source):
                 fen = (stripped[4:].strip(), lineno)
                 continue
         i = 0
-        while i < len(unicode_line):
-            ch = unicode_line[i]
+        while i < len(line):
+            ch = line[i]
             if depth_brace:
                 depth_brace -= ch == "}"
                 i += 1
@@ -98,9 +98,9 @@ def _tokens(text, source):
                 break
             elif not ch.isspace():
                 j = i
-                while j < len(unicode_line) and not unicode_line[j].isspace() and unicode_line[j] not in "{(#;":
+                while j < len(line) and not line[j].isspace() and line[j] not in "{(#;":
                     j += 1
-                out.append((lineno, unicode_line[i:j]))
+                out.append((lineno, line[i:j]))
                 i = j
                 continue
             i += 1

@@ -52,14 +52,14 @@ def natural_limit(positions, moves, limit=LIMIT):
 
 
 class Repetition:
-    """The position at the end recurs: `occurrences` times since ply
-    `first` (the number of moves played when it first stood), every move
-    from there classified (plies[i] is the Ruling of move first + i)."""
+    """The position at the end recurs: `occurrences` times since `first`
+    (the number of moves played when it first stood); `cycle` moves between
+    its last two occurrences; every move from `first` on classified."""
 
     def __init__(self, first, occurrences, cycle, rulings, sides):
         self.first, self.occurrences, self.cycle = first, occurrences, cycle
         self.rulings = rulings        # [(ply index, side, Ruling)] from first to the end
-        self.sides = sides            # {side: (forbidden, kinds over the span, check-only)}
+        self.sides = sides            # {side: (forbidden, every move a check)}
         self.verdict, self.articles, self.mutual_pawns = None, [], False
 
     def last_cycle(self):

@@ -79,6 +79,24 @@ def test_perpetual_check_loses_even_at_the_third_occurrence_not_one_cycle_later(
     assert rep.occurrences == 3 and rep.verdict == RED_LOSES
 
 
+def test_perpetual_check_by_black_loses_for_black():
+    # Black's chariot checks on rank 0 and rank 1 as Red's king steps up and down.
+    #     a b c d e f g h i
+    #  9  . . . k . . . . .   Black
+    #  8  . . . . . . . . .
+    #  7  . . . . . . . . .
+    #  6  . . . . . . . . .
+    #  5  . . . . . . . . .   ~~ river ~~
+    #  4  . . . . . . . . .
+    #  3  . . . . . . . . .
+    #  2  . . . . . . . . .
+    #  1  r . . . . . . . .
+    #  0  . . . . K . . . .   Red
+    rep = repetition("3k5/9/9/9/9/9/9/9/r8/4K4 b", ["a1a0", "e0e1", "a0a1", "e1e0"])
+    assert kinds(rep, BLACK) == ["check", "check"] and rep.verdict == BLACK_LOSES
+    assert verdict.clock_result(rep) == ("red", "perpetual-check")
+
+
 def test_mutual_perpetual_check_is_a_draw_not_a_loss():
     # §26.3: both forbidden, and neither is one-sided perpetual check. No position
     # with a four- or six-move cycle of checks on both sides turned up (by hand, nor
@@ -150,6 +168,24 @@ def test_perpetual_mate_threat_is_forbidden():
     assert kinds(rep, RED) == ["mate-threat", "mate-threat"]
     assert kinds(rep, BLACK) == ["idle", "idle"]
     assert rep.verdict == "red-must-change"
+
+
+def test_a_mate_threat_that_stood_before_the_move_is_not_the_moves():
+    # The a-file is open: a0-a9 mates whatever Red does; the king's step is no 杀.
+    #     a b c d e f g h i
+    #  9  . . . . k . . . .   Black
+    #  8  . . . . . . . . .
+    #  7  . . . . P . . . .
+    #  6  . . . . . . . . .
+    #  5  . . . . . . . . .   ~~ river ~~
+    #  4  . . . . . . . . .
+    #  3  . . . . . . . . .
+    #  2  . . . . . . . . .
+    #  1  . . . . . . . . .
+    #  0  R . . K . . . . .   Red
+    assert classify("4k4/9/4P4/9/9/9/9/9/9/R2K5 w", "d0d1").kind == rules.IDLE
+    # With Black's pawn shutting the a-file, going to the open b-file is one.
+    assert classify("4k4/9/4P4/9/9/p8/9/9/9/R2K5 w", "a0b0").kind == rules.MATE_THREAT
 
 
 # -- §28.3, §29, 细则2: chases --------------------------------------------------

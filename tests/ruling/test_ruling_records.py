@@ -122,6 +122,11 @@ def test_pgn_headers_comments_and_variations(tmp_path):
     assert rec.headers["red"] == "许银川" and rec.headers["black"] == "𠮷川"
 
 
+def test_pgn_with_chinese_moves():
+    text = '[Event "全国象棋个人赛"]\n[Result "1/2-1/2"]\n\n1. 炮二平五 马８进７ {屏风马} 2. 马二进三 车９平８ 1/2-1/2\n'
+    assert moves_of(text) == ["h2e2", "h9g7", "h0g2", "i9h9"]
+
+
 def test_pgn_fen_header_sets_the_start():
     text = '[FEN "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1"]\n1. a8a9 e9e8 *'
     rec = record.read_text(text)
