@@ -50,6 +50,8 @@ def scene(record, result, lang):
             arrows.append((frm, to, kind, k))
             for th in threats:
                 rings.append((th.target, kind))
+            if kind == rules.CHECK:
+                rings.append((positions[i + 1].kings[1 - side], kind))
         title = report.verdict_line(rep, lang) + " " + " ".join(report.article(a) for a in rep.articles[:2])
     pieces = [(sq, p) for sq, p in enumerate(pos.board) if p != EMPTY]
     legend = [(k, report.KIND[lang][k]) for k in (rules.CHECK, rules.MATE_THREAT, rules.CHASE, rules.IDLE)]
@@ -137,19 +139,26 @@ def svg(record, result, lang="en"):
     return "\n".join(out) + "\n"
 
 
-def _arrow(frm, to, arrows, by=CELL * 0.3):
+def _arrow(frm, to, arrows):
     """Ends of an arrow between two points, kept off the pieces, and moved
     aside when the same points carry an arrow the other way (a piece going
-    back and forth); and where its number goes."""
+    back and forth); and where its number goes (beside a one-point step,
+    which it would hide)."""
     (x1, y1), (x2, y2) = _xy(frm), _xy(to)
     dx, dy = x2 - x1, y2 - y1
     d = (dx * dx + dy * dy) ** 0.5 or 1
     ux, uy = dx / d, dy / d
+    short = d <= CELL * 1.5
+    by = CELL * (0.15 if short else 0.3)
     side = 8 if any(a[0] == to and a[1] == frm for a in arrows) else 0
     ox, oy = -uy * side, ux * side
     a = (x1 + ux * by + ox, y1 + uy * by + oy)
     b = (x2 - ux * by + ox, y2 - uy * by + oy)
-    label = (a[0] + (b[0] - a[0]) * 0.35 + ox, a[1] + (b[1] - a[1]) * 0.35 + oy)
+    away = 2.6 if short else 1
+    label = ((a[0] + b[0]) / 2 + ox * away, (a[1] + b[1]) / 2 + oy * away) if short else \
+        (a[0] + (b[0] - a[0]) * 0.35 + ox, a[1] + (b[1] - a[1]) * 0.35 + oy)
+    if short and not side:
+        label = (label[0] - uy * 20, label[1] + ux * 20)
     return a, b, label
 
 
