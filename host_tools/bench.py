@@ -47,6 +47,7 @@ RUNS = {
     "press_stamp.py": lambda timeout, quick: press_stamp(PROFILE, WITH_SIM, 10 if quick else 200, timeout),
     "bench_device.py": lambda timeout, quick: output(SCRIPTS / "bench_device.py", PROFILE, path=WITH_SIM,
                                                      timeout=timeout),
+    "bench_hall.py": lambda timeout, quick: output(SCRIPTS / "bench_hall.py", timeout=timeout),
     "bench_romfs.py": _romfs,
     # not a VM script: the ruling runs on the organiser's computer (CPython)
     "ruling": lambda timeout, quick: ruling_bench.figures(quick),

@@ -10,7 +10,7 @@ from host_tools.unixport import binary as micropython_binary
 LOOP = """
 import micropython, sys, time
 from device.hostreads import HostReads
-h = HostReads(lambda: {"uid": "abc", "size": 5})
+h = HostReads(lambda: {"uid": "abc", "size": 5}, lambda asked=[]: asked.append(1) or len(asked) == 1)
 with open(sys.argv[1], "wb") as f:
     f.write(b"x" * 1000)
 for i in range(20):
@@ -37,7 +37,7 @@ def test_idle_steps_allocate_nothing_and_requests_are_answered(tmp_path):
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={"MICROPYPATH": str(FIRMWARE)})
     assert proc.stdout.readline() == b"idle True\n"  # nothing came yet: 200 steps, no allocation
-    requests = f"xq?info\nxq?read {tmp_path / 'journal.xqj'} 100\nxq?read /nope 0\nhello\n"
+    requests = f"xq?info\nxq?read {tmp_path / 'journal.xqj'} 100\nxq?read /nope 0\nhello\nxq?identify\nxq?identify\n"
     out, err = proc.communicate(requests.encode(), timeout=60)
     assert proc.returncode == 0, err
     lines = out.decode().splitlines()
@@ -46,3 +46,4 @@ def test_idle_steps_allocate_nothing_and_requests_are_answered(tmp_path):
     data = b"".join(base64.b64decode(ln[8:]) for ln in lines if ln.startswith("xq!data "))
     assert data == b"x" * 900
     assert [ln for ln in lines if ln.startswith("xq!end")] == ["xq!end 1000", "xq!end -1"]
+    assert [ln for ln in lines if ln.startswith("xq!identify")] == ["xq!identify 1", "xq!identify 0"]

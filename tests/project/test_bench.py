@@ -23,6 +23,7 @@ PROMISED = {
     "press_stamp.py": ["press_error_during_append_ms"],
     "bench_device.py": ["heap_after_boot", "heap_after_300_moves", "alloc_per_idle_loop_step",
                         "i2c_bytes_per_second"],
+    "bench_hall.py": ["hall_tag_us", "hall_tag_alloc"],
     "bench_romfs.py": ["heap_modules_from_romfs"],
     "ruling": ["ruling_300_plies", "ruling_classify_per_move"],
 }

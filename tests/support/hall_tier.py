@@ -18,8 +18,12 @@ def _or_skip(make, *args):
         pytest.skip(f"{TIER}: {e}; the hall's end-to-end tests did not run")
 
 
-def Mosquitto():
-    return _or_skip(local.Mosquitto)
+def Mosquitto(events=("open",), tls=None):
+    return _or_skip(local.Mosquitto, events, tls)
+
+
+def certificate(folder):
+    return _or_skip(local.certificate, folder)
 
 
 def Chromium(url):
