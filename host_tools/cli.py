@@ -32,6 +32,8 @@ COMMANDS = {
                  "make a clock beep and show its board number, to find it"),
     "broker-config": (hall.broker_config, hall.broker_config_arguments,
                       "write Mosquitto's configuration for the events (accounts, ACL)"),
+    "ruling": (games.ruling, games.ruling_arguments,
+               "rule on a repetition (长将, 长捉 ...) or the natural move limit, from the moves"),
     "demo": (games.demo, games.demo_arguments, "play an example game and show the clock as it goes"),
 }
 

@@ -1,5 +1,5 @@
 """The commands of `xqclock`, one module per family: games (scenario, report,
-demo), simulation (simulate, virtual-board), boards (flash, pull, transfer,
+ruling, demo), simulation (simulate, virtual-board), boards (flash, pull, transfer,
 identify), config, hall (hall, broker-config). Each command is two functions: NAME_arguments(parser) gives it
 its options, description and help, NAME(args) runs it and returns the exit
 status. host_tools/cli.py lists them in its table, in the order --help shows.
