@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 
-import host_tools.firmware_path  # noqa: F401  (the clock's own results)
+import host_tools.firmware_path
 from clock.game import REASONS, R_ENTERED
 
 LATE_WARN_MS = 5 * 60000  # a late player this close to the forfeit limit

@@ -10,7 +10,7 @@ The journal is only read, never written (Table.restore would append to it).
 """
 from pathlib import Path
 
-from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import firmware_path
 from clock import events as ev
 from clock.durations import shown, words
 from clock.game import REASONS, RED, BLACK, DRAW, DRAW_REASONS

@@ -4,7 +4,7 @@ import io
 import json
 import textwrap
 
-from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import firmware_path
 from clock.game import RED, BLACK
 from host_tools.report.record import TITLES, fmt_points, left, think
 from host_tools.wording import plural
@@ -26,8 +26,8 @@ def text_sheet(rec):
     w = out.append
     w("XIANGQI GAME RECORD (§10.1)")
     w("=" * 78)
-    w("Journal       %s   (game id %s)" % (("%s/%s" % (rec.path.parent.name, rec.path.name)) if rec.path.name == "game.xqj" else rec.path.name,
-                                                  d["id"] or "-"))
+    shown = "%s/%s" % (rec.path.parent.name, rec.path.name) if rec.path.name == "game.xqj" else rec.path.name
+    w("Journal       %s   (game id %s)" % (shown, d["id"] or "-"))
     w("Time control  %s" % d["control"]["text"])
     w("              [%s]" % d["control"]["spec"])
     w("Late arrival  %s;  foul limit %d" % (d["late_arrival"], d["foul_limit"]))

@@ -66,25 +66,3 @@ def main(args):
         if args.png:
             picture.write_png(args.png, record, result, args.language)
     return 0
-
-
-def add_parser(sub):
-    """The `ruling` subcommand's arguments."""
-    r = sub.add_parser("ruling", help="rule on a repetition (长将, 长捉 ...) or the natural move limit, from the moves",
-                       description="Read a game record (Chinese, WXF or ICCS moves; a 'fen' line for a set "
-                                   "position; PGN or XQF files), check every move, and rule as the 1999 CXA "
-                                   "rules do: the natural move limit (§4.2.4, §23.3) and a position repeated "
-                                   "three times (§24-§29, 棋例细则), each move named 将/杀/捉/闲 with why, "
-                                   "the verdict and its articles. A bad record prints 'FILE:LINE: move N "
-                                   "(side) ...: why' and exits 2. See docs/RULES.md.")
-    r.add_argument("file", metavar="FILE", help="the game record, or - for standard input")
-    r.add_argument("--language", choices=("en", "zh"), default="en", help="the text's language (default en)")
-    r.add_argument("--json", action="store_true", help="print JSON for programs instead of text")
-    r.add_argument("--png", metavar="FILE", help="draw the position with the attacking moves marked (PNG)")
-    r.add_argument("--svg", metavar="FILE", help="the same picture as SVG")
-    r.add_argument("--limit", type=int, default=60, metavar="N",
-                   help="rounds without a capture for the natural limit (default 60; an event may lower it)")
-    r.add_argument("--at", metavar="MOVE", help="rule as after this move (41 = Black's 41st, 41r = Red's)")
-    r.add_argument("--claim", choices=("red", "black"), help="the side claiming the natural limit (default: both shown)")
-    r.set_defaults(func=main)
-    return r

@@ -69,7 +69,7 @@ def _tables():
         horse_from.append(tuple(frm))
         per_side_e, per_side_a, per_side_k, per_side_p = [], [], [], []
         for side in (RED, BLACK):
-            home = range(0, 5) if side == RED else range(5, 10)
+            home = range(5) if side == RED else range(5, 10)
             per_side_e.append(tuple((square(f + df, r + dr), square(f + df // 2, r + dr // 2))
                                     for df, dr in ((2, 2), (2, -2), (-2, 2), (-2, -2))
                                     if _on(f + df, r + dr) and r + dr in home and r in home))
@@ -431,7 +431,7 @@ class Position:
                     return f"the elephant's eye {name(eye)} is blocked (塞象眼)"
             if kind in "RC" and (frm % 9 == to % 9 or frm // 9 == to // 9):
                 if kind == "C" and q != EMPTY:
-                    return f"a cannon captures over exactly one piece (炮打隔子)"
+                    return "a cannon captures over exactly one piece (炮打隔子)"
                 return f"the {PIECE_EN[kind]}'s path to {name(to)} is blocked"
             return f"a {PIECE_EN[kind]} cannot move from {name(frm)} to {name(to)}"
         if not self.legal(move):

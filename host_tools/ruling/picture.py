@@ -94,8 +94,8 @@ def _grid():
 
 def svg(record, result, lang="en"):
     s = scene(record, result, lang)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
-           'font-family="Noto Serif CJK SC, Source Han Serif SC, SimSun, Songti SC, serif">',
+    out = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" viewBox="0 0 {W} {H}" '
+            'font-family="Noto Serif CJK SC, Source Han Serif SC, SimSun, Songti SC, serif">'),
            '<defs>']
     for kind, colour in COLOUR.items():
         out.append(f'<marker id="head-{kind}" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" '

@@ -85,7 +85,7 @@ LONG = {"en": {"check": "perpetual check 长将", "chase": "perpetual chase 长�
 
 def _menu_word(name, lang):
     """How the clock's result menu names a winner or a reason (device/lang.py)."""
-    from host_tools.firmware_path import FIRMWARE  # noqa: F401  (the firmware importable)
+    from host_tools.firmware_path import FIRMWARE
     from clock.game import REASONS
     from device import lang as words
     i = 0 if lang == "en" else 1

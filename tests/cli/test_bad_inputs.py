@@ -43,6 +43,8 @@ CASES = [
     ("simulate --script {scn}", "--script goes with --headless"),
     ("simulate --vm micropython", "--vm goes with --headless"),
     ("simulate --clock 5x", "--clock 5x:"),
+    ("simulate --profile {bin}", "--profile: {bin}: not a board profile"),
+    ("simulate --headless --script {scn} --png {out} --profile {file}", "--profile: {file}: not a board profile"),
     ("simulate --profile lcd", "--profile: no board profile 'lcd'"),
     ("simulate --language fr", "argument --language: invalid choice"),
     ("demo {nowhere}", "scenario {nowhere}: no such file"),

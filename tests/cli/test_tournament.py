@@ -1,4 +1,4 @@
-"""The README's tournament flow, as written, on three virtual boards started with
+"""The organiser's tournament flow (docs/ORGANISER.md), as written, on three virtual boards started with
 `xqclock virtual-board --count 3`: flash, explain, push the event's settings,
 board numbers and a round's pairings, show, play (a finger at each board's keys:
 host_tools/board/virtual.press), read the clocks mid-round without stopping them,
@@ -30,7 +30,7 @@ ROUNDS = [
 
 
 def xqclock(env, *args, timeout=60):
-    """The command, run from the organiser's folder (the test's), as the README runs it."""
+    """The command, run from the organiser's folder (the test's), as docs/ORGANISER.md runs it."""
     return cli.xqclock(dict(env, PYTHONPATH=str(ROOT)), *args, cwd=os.getcwd(), timeout=timeout)
 
 
@@ -42,7 +42,7 @@ def ok(proc):
 
 @pytest.fixture
 def three_boards(tmp_path, env):
-    """`xqclock virtual-board --count 3 --dir D`, as the README starts them; Ctrl-C stops them."""
+    """`xqclock virtual-board --count 3 --dir D`, as docs/ORGANISER.md starts them; Ctrl-C stops them."""
     folder = tmp_path / "boards-flash"
     proc = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "virtual-board", "--count", "3", "--dir",
                              str(folder)], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
@@ -89,7 +89,7 @@ def test_the_readme_tournament_flow(three_boards, env, tmp_path, monkeypatch):
     # 2. the time control in words, the presets
     assert "90 min for 40 moves" in ok(xqclock(env, "config", "explain", "90m/40,30m+30s")).stdout
     assert "xq-15+10" in ok(xqclock(env, "config", "presets")).stdout
-    # 3. the event's settings, as the README gives them; then each clock its board number
+    # 3. the event's settings, as docs/ORGANISER.md gives them; then each clock its board number
     ok(xqclock(env, "config", "push", "--all", "--clock", "xq-15+10", "--forfeit", "15", "--fouls", "3",
                "--sound", "off", "--language", "zh", "--code", "2468"))
     for number, port in enumerate(ports, 1):
@@ -114,7 +114,7 @@ def test_the_readme_tournament_flow(three_boards, env, tmp_path, monkeypatch):
         assert ok(xqclock(env, "config", "show", "--all")).stdout.count("game      in progress") == 3
         wait_for_flags(env, ports)  # the clocks ran on: the flags fall
 
-        # 5. after the round: pull, the round's table (as the README writes it: results/round-N/*)
+        # 5. after the round: pull, the round's table (as docs/ORGANISER.md writes it: results/round-N/*)
         folder = Path("results") / f"round-{r}"
         pulled = ok(xqclock(env, "pull", "--all", folder)).stdout
         assert sorted(p.name for p in folder.iterdir()) == ["board-01", "board-02", "board-03"]

@@ -6,7 +6,7 @@ import tempfile
 
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 
-import host_tools.firmware_path  # noqa: F401
+import host_tools.firmware_path
 from clock import events as ev
 from clock import snapshot, timecontrol
 from clock.game import BLACK, DRAW, RED, REASONS, STOPPED, Game

@@ -123,7 +123,8 @@ def test_pgn_headers_comments_and_variations(tmp_path):
 
 
 def test_pgn_with_chinese_moves():
-    text = '[Event "全国象棋个人赛"]\n[Result "1/2-1/2"]\n\n1. 炮二平五 马８进７ {屏风马} 2. 马二进三 车９平８ 1/2-1/2\n'
+    text = ('[Event "全国象棋个人赛"]\n[Result "1/2-1/2"]\n\n'
+            '1. 炮二平五 马８进７ {屏风马} 2. 马二进三 车９平８ 1/2-1/2\n')
     assert moves_of(text) == ["h2e2", "h9g7", "h0g2", "i9h9"]
 
 
@@ -171,7 +172,8 @@ def test_a_damaged_xqf_file_is_one_line(tmp_path):
 # -- bad records ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, message", [
-    ("1. 炮二平五 马８进７\n2. 马二进四", "-:2: move 2 (red) '马二进四': illegal: the horse is hobbled: g0 is occupied"),
+    ("1. 炮二平五 马８进７\n2. 马二进四",
+     "-:2: move 2 (red) '马二进四': illegal: the horse is hobbled: g0 is occupied"),
     ("1. 炮二平五 马８进７ 2. 相三进三", "-:1: move 2 (red) '相三进三': no elephant there can make that move"),
     ("1. h2e2 h9g7 2. h2h9", "-:1: move 2 (red) 'h2h9': illegal: no piece on h2"),
     ("1. h2e2 h7h0", "-:1: move 1 (black) 'h7h0': illegal: a cannon captures over exactly one piece"),
