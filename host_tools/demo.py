@@ -1,7 +1,7 @@
 """`xqclock demo`: play the bundled example game and print the clock as it goes."""
 from pathlib import Path
 
-from host_tools import firmware_path  # noqa: F401  (the firmware's modules)
+from host_tools import firmware_path
 from clock import events as ev
 from clock.durations import shown
 from clock.game import SIDE_NAMES, REASONS

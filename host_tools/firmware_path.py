@@ -34,3 +34,23 @@ def profile(name):
         names = ", ".join(sorted(p.stem for p in PROFILES.glob("*.json")))
         raise ValueError(f"no board profile {name!r} (profiles: {names}, or a .json file)")
     return path
+
+
+def checked_profile(name):
+    """A board profile the organiser named: a file, or a name in PROFILES;
+    its path, once read and passed by the firmware's own check
+    (device.board.check). ValueError, one line naming it and what is wrong."""
+    import json
+    from device.board import ProfileError, check
+    path = Path(name)
+    if path.suffix or not path.is_file():
+        path = profile(name)
+    try:
+        data = json.loads(path.read_bytes().decode("utf-8"))
+    except ValueError:  # UnicodeDecodeError too
+        raise ValueError(f"{name}: not a board profile (not JSON text)") from None
+    try:
+        check(data)
+    except (ProfileError, KeyError, TypeError, AttributeError) as e:
+        raise ValueError(f"{name}: not a usable board profile ({e})") from None
+    return path

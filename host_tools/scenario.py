@@ -9,7 +9,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import firmware_path
 from host_tools import unixport
 from host_tools.mpy.sim.timeline import Timeline
 from host_tools.mpy.scripts import playback
@@ -17,6 +17,7 @@ from clock import events as ev
 from clock import timecontrol
 from clock.durations import parse_ms, digits
 from clock.game import REASONS, RED, BLACK, DRAW, R_ENTERED, DRAW_REASONS, may_enter
+from device import settings as cfg
 
 SIDES = {"red": RED, "black": BLACK}
 WINNERS = {"red": RED, "black": BLACK, "draw": DRAW}
@@ -141,8 +142,9 @@ def _setting(sc, head, args, rest):
         sc.absent[_side(side, head)] = 1
     elif head == "fouls":
         (n,) = _words(args, 1, "fouls N")
-        if not digits(n) or not 1 <= int(n) <= 9:
-            raise ValueError(f"fouls: '{n}' is not a foul limit (1 to 9)")
+        lo, hi = cfg.FOULS
+        if not digits(n) or not lo <= int(n) <= hi:
+            raise ValueError(f"fouls: '{n}' is not a foul limit ({lo} to {hi})")
         sc.fouls = int(n)
     else:
         raise ValueError(f"unknown statement '{head}'")

@@ -22,8 +22,9 @@ def install():
 
 
 def profile_path(name):
+    """The board profile --profile names, checked (firmware_path.checked_profile)."""
     try:
-        return firmware_path.profile(name)
+        return firmware_path.checked_profile(name)
     except ValueError as e:
         raise UsageError(f"--profile: {e}") from None
 
@@ -69,9 +70,11 @@ def headless(profile, script_text, vm="cpython", directory=None, settings=None):
 
 
 def write_pngs(profile, frames, directory):
+    """The frames of headless() as PNG pictures of the profile's displays."""
+    from device.board import load_profile
     from host_tools.desktop import png
     from host_tools.desktop.picture import pixels
-    kind = "ssd1306" if "oled" in profile else "tm1637"
+    kind = load_profile(str(profile_path(profile)))["display"]["kind"]
     Path(directory).mkdir(parents=True, exist_ok=True)
     written = []
     for name, i, frame in frames:

@@ -1,9 +1,12 @@
 # The clock on the board: keys become events for the table (rules + journal),
-# the game becomes screens; the arbiter's menus are device/arbiter.py, the
-# beeps and period marks device/alerts.py. One loop step
-# allocates nothing when nothing happens: it drains the key edges the IRQ
-# stored, lets the table find flags and write checkpoints, and redraws only
-# what changed.
+# the game becomes screens (device/displays.py); the arbiter's menus are
+# device/arbiter.py, behind the code (device/codelock.py); the beeps and
+# period marks device/alerts.py. They and the hall's reporter read the clock
+# through a ClockState; only the App changes it. One loop step allocates
+# nothing when nothing happens: it drains the key edges the IRQ stored, lets
+# the table find flags and write checkpoints, and redraws only what changed.
+
+from array import array
 
 from clock import events as ev
 from clock.game import UNSET
@@ -15,24 +18,49 @@ from device import buzzer as tones
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
 from device.arbiter import Arbiter
+from device.codelock import CodeLock, LOCKED, LOCKOUT_MS, RIGHT
+from device.displays import Displays
 from device.gametime import GameTime
-from device.menu import Menu, Code, Message, DONE
+from device.menu import Menu, Code, DONE
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
 # chosen, on backing out, or after this long without a key other than a lever.
 ARBITER_IDLE_MS = 20000
-# Wrong codes in a row before the menu locks, and for how long: 3 guesses in
-# 5 min make guessing a 4-digit code take about 6 days on average.
-CODE_TRIES = 3
-LOCKOUT_MS = 300000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
 LOOP_MS = 10
-RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
-REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
 BATTERY_MS = 1000  # the battery is read this often
 SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
+
+
+class ClockState:
+    """What the arbiter's menus and the hall's reporter read of the clock:
+    the table (the game and its journal), the settings, the battery, the
+    faults the displays mark. Read-only: the App alone changes them."""
+
+    def __init__(self, app):
+        self._app = app
+
+    @property
+    def table(self):
+        return self._app.table
+
+    @property
+    def game(self):
+        return self._app.table.game
+
+    @property
+    def values(self):
+        return self._app.values
+
+    @property
+    def battery(self):
+        return self._app.board.battery
+
+    @property
+    def fault_kinds(self):
+        return self._app.fault_kinds
 
 
 class App:
@@ -57,12 +85,12 @@ class App:
             self.table = Table.unrecorded(cfg.game_settings(values), self.store.broken)
         self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
         self.gt.ms = self.table.game.now  # a restored game goes on from its last record
+        self.state = ClockState(self)
         self.menu = Menu()
-        self.menus = Arbiter(self)
+        self.menus = Arbiter(self.state, self.record, self.update, self.new_game, self.mark_absent)
         self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
         self.menu_tick = 0  # tick of the last key (levers aside) while a menu is open
-        self.wrong_codes = 0  # wrong codes in a row
-        self.locked_at = UNSET  # tick the menu locked after CODE_TRIES wrong codes
+        self.lock = CodeLock(clock)
         self.absent = [0, 0]
         self.ok_down = UNSET  # tick when ok went down
         self.ok_used = False
@@ -70,12 +98,9 @@ class App:
         self.faults = 0  # faults reported (see report_fault())
         self.fault_kinds = 0  # the latched faults.* kinds the displays mark
         self.console = faults.Console(clock)
-        tick = clock.ticks_ms()
-        self.failed = [UNSET, UNSET]  # per display: tick of its last failure, UNSET while it works
-        self.nacks = [0, 0]  # per 7-segment display: the driver's NACK count last seen
-        self.refresh_tick = tick
-        self.refresh_next = 0  # the display set up again next
-        self.battery_tick = clock.ticks_add(tick, -BATTERY_MS)
+        self.displays = Displays(board, clock, self.report_fault)
+        self.marks = array("i", [0, 0])  # per side: the status bits of its display (see status())
+        self.battery_tick = clock.ticks_add(clock.ticks_ms(), -BATTERY_MS)
         self.low_battery = False
         self.lever_ms = [UNSET, UNSET]  # game ms of each lever's last counted press
         if board.restarted and self.game.started and not self.game.over():
@@ -92,16 +117,11 @@ class App:
         board.start_watchdog()  # the game is restored: from now on the loop feeds it
 
     def _new_screens(self):
-        kind = screens.OledScreen if self.board.kind == "ssd1306" else screens.SegmentScreen
         # the game's own side (its journal's header; one from before the header held it: the settings'),
         # so settings pushed for the next game never swap the levers of this one
         red_side = self.table.settings.get("red_side", self.values["red_side"])
         self.red_side = red_side if red_side in (0, 1) else 0
-        # the left display faces the player at the left lever
-        self.screens = [kind(self.board.displays[i], i ^ self.red_side) for i in range(2)]
-        for scr in self.screens:
-            if isinstance(scr, screens.OledScreen):
-                scr.caption = screens.caption(self.table.settings, scr.side)
+        self.displays.new_game(self.table.settings, self.red_side)
         self.alerts = Alerts(self.game, self.board.buzzer)
 
     @property
@@ -137,8 +157,7 @@ class App:
         except Exception:  # the journal failed: the pause holds in RAM, and shows
             pass
         self.menu.close()
-        for scr in self.screens:
-            scr.invalidate()
+        self.displays.invalidate()
         self.draw(now)
 
     def safe_step(self):
@@ -212,7 +231,7 @@ class App:
         if self.pending is not None:
             self._save_pending(tick)
         if self.hall is not None:
-            self.hall.step(self, tick)
+            self.hall.step(self.state, tick)
             if self.hall.asked:  # the hall page's Identify
                 self.hall.asked = False
                 self.identify()
@@ -222,18 +241,11 @@ class App:
     def check_hardware(self, tick):
         """Once a second a battery reading (8 ADC samples); every REFRESH_MS
         one display in turn set up again with a whole frame."""
-        clock = self.clock  # its methods called, not read into names: that would allocate
         bat = self.board.battery
-        if bat is not None and clock.ticks_diff(tick, self.battery_tick) >= BATTERY_MS:
+        if bat is not None and self.clock.ticks_diff(tick, self.battery_tick) >= BATTERY_MS:
             self.battery_tick = tick
             self.low_battery = bat.low()
-        if clock.ticks_diff(tick, self.refresh_tick) >= REFRESH_MS:
-            self.refresh_tick = tick
-            i = self.refresh_next
-            self.refresh_next = 1 - i
-            if self.board.kind == "ssd1306":
-                self.board.displays[i].refresh()
-            self.screens[i].invalidate()
+        self.displays.refresh(tick)
 
     # -- keys -------------------------------------------------------------------
 
@@ -290,10 +302,9 @@ class App:
         it locked, how long that lasts."""
         tick = self.clock.ticks_ms()
         self.menu_tick = tick
-        if self.locked_at != UNSET and 0 <= self.clock.ticks_diff(tick, self.locked_at) < LOCKOUT_MS:
-            self.menu.open(self._locked(tick))
+        if self.lock.locked(tick):
+            self.menu.open(self.lock.message(tick))
         elif self.values["code"]:
-            self.locked_at = UNSET
             self.menu.open(Code(lang.MENU["code"], 4, self._check_code))
         else:
             self.arbiter = True
@@ -302,24 +313,23 @@ class App:
 
     def _check_code(self, code):
         self.menu.close()  # the code is not a step to come back to
-        if code == self.values["code"]:
-            self.wrong_codes = 0
+        said = self.lock.enter(code, self.values["code"])
+        if said == RIGHT:
             self.arbiter = True
             return self.menus.main()
-        self.wrong_codes += 1
-        if self.wrong_codes < CODE_TRIES:
+        if said != LOCKED:
             return DONE  # held ok again for the next try: about 10 s a guess
-        self.wrong_codes = 0
-        self.locked_at = self.clock.ticks_ms()
-        self.table.event(self.now(), ev.CODE_LOCKOUT, 0, LOCKOUT_MS)  # on the record for the arbiter
-        return self._locked(self.locked_at)
-
-    def _locked(self, tick):
-        left = (LOCKOUT_MS - self.clock.ticks_diff(tick, self.locked_at) + 999) // 1000
-        return Message(lang.MENU["code"], lang.MENU["locked"], "%d:%02d" % (left // 60, left % 60))
+        self.record(ev.CODE_LOCKOUT, 0, LOCKOUT_MS)  # on the record for the arbiter
+        return self.lock.message(self.lock.locked_at)
 
     def now(self):
         return self.gt.now()
+
+    # -- what the arbiter's menus do ------------------------------------------------
+
+    def record(self, kind, side=0, value=0):
+        """An event now, into the table (the rules, then the journal)."""
+        self.table.event(self.now(), kind, side, value)
 
     def update(self, changes):
         """Change settings, keep them on the board, and set up a new game if
@@ -336,6 +346,11 @@ class App:
         if not self.game.started:
             self.new_game()
         return DONE
+
+    def mark_absent(self, side):
+        """Before the round: side's player is marked absent (or present again), in a new game."""
+        self.absent[side] = 1 - self.absent[side]
+        return self.new_game()
 
     def new_game(self):
         """Keep the old game's journal in the archive and start afresh, with
@@ -442,8 +457,7 @@ class App:
         now = self.gt.now()
         self.identify_until = now + IDENTIFY_MS
         n = self.table.settings.get("board")  # the game's board, as the hall knows it (its header)
-        for scr in self.screens:
-            scr.board = n if isinstance(n, int) and n > 0 else 0
+        self.displays.show_board(n if isinstance(n, int) and n > 0 else 0)
         self.board.buzzer.enabled = True
         self.board.buzzer.play(tones.IDENTIFY, self.clock.ticks_ms())
         return True
@@ -499,74 +513,18 @@ class App:
     def draw(self, now):
         if self.menu.active():
             return
-        game = self.game
-        language = self.values["language"]
-        tick = self.clock.ticks_ms()
-        for i in range(2):
-            if self._retry(i, tick):
-                scr = self.screens[i]
-                try:
-                    scr.update(game, now, self.status(scr.side, now), language)
-                    self._answered(i)
-                except OSError as e:
-                    self._display_failed(i, tick, e)
-
-    # -- displays that fail -------------------------------------------------------
-    # A display that does not answer is left alone for RETRY_MS (on a stuck
-    # bus every try costs the I2C timeout), then tried again: its bus freed,
-    # its screen redrawn, its chip set up (the driver does that after an error).
-
-    def _retry(self, i, tick):
-        failed = self.failed[i]
-        if failed == UNSET:
-            return True
-        if self.clock.ticks_diff(tick, failed) < RETRY_MS:
-            return False
-        self.board.recover(i)
-        self.screens[i].invalidate()
-        return True
-
-    def _answered(self, i):
-        """Raise OSError if a 7-segment display's chip did not ACK (none there)."""
-        if self.board.kind != "ssd1306":
-            d = self.board.displays[i]
-            if d.nacks != self.nacks[i]:
-                self.nacks[i] = d.nacks
-                raise OSError(5)  # EIO, as an I2C device that does not answer
-        self.failed[i] = UNSET
-
-    def _display_failed(self, i, tick, e):
-        self.failed[i] = tick
-        self.screens[i].invalidate()
-        self.report_fault(faults.DISPLAY, "%s display: %r" % (("left", "right")[i], e))
+        marks = self.marks
+        for s in range(2):
+            marks[s] = self.status(s, now)
+        self.displays.draw(self.game, now, marks, self.values["language"])
 
     def redraw(self):
-        for scr in self.screens:
-            scr.invalidate()
+        self.displays.invalidate()
         self.draw(self.now())
 
     def draw_menu(self):
-        lg = self.values["language"]
-        segs = None
-        if self.board.kind != "ssd1306":
-            from device.tm1637 import encode_digits
-            segs = encode_digits(self.menu.segments(lg), bytearray(4))
-            if self.arbiter:  # arbiter mode: every point (the colon) lit
-                for i in range(4):
-                    segs[i] |= 0x80
-        tick = self.clock.ticks_ms()
-        for i in range(2):
-            d = self.board.displays[i]
-            if not self._retry(i, tick):
-                continue
-            try:
-                if segs is None:
-                    self.menu.draw(d, lg, self.arbiter)
-                else:
-                    d.write(segs)
-                self._answered(i)
-            except OSError as e:
-                self._display_failed(i, tick, e)
+        self.displays.draw_menu(self.menu, self.values["language"], self.arbiter)
+
 
 def show_problem(message, machine=None, profile_path="/profile.json"):
     """Put a boot problem on the left display, as the profile wires it if

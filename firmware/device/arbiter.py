@@ -1,8 +1,10 @@
 # The arbiter's menus: during a game, the events only an arbiter enters
 # (pause, time, moves, fouls, arrivals, the result); between games, the time
 # control (a preset or one built step by step), the settings and a new game.
-# They act on the app through its game, its events and its settings; menus
-# may allocate (they are not the game loop).
+# They read the clock through its state (device.app.ClockState) and act on it
+# through the four things an arbiter does: record an event, change settings,
+# set up a new game, mark a player absent. Menus may allocate (they are not the
+# game loop).
 
 from clock import events as ev
 from clock import timecontrol
@@ -58,20 +60,27 @@ def _clock_words(ms):
 
 
 class Arbiter:
-    """The menus of the arbiter of `app` (a device.app.App)."""
+    """The arbiter's menus over `state` (a device.app.ClockState). record(kind,
+    side, value) enters an event now; update(changes) saves settings;
+    new_game() sets up a new game; mark_absent(side) marks a player absent (or
+    present again) before the round. The last three return the menu's answer."""
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, state, record, update, new_game, mark_absent):
+        self.state = state
+        self.record = record
+        self.update = update
+        self.new_game = new_game
+        self.mark_absent = mark_absent
 
     def _event(self, kind, side=0, value=0):
-        self.app.table.event(self.app.now(), kind, side, value)
+        self.record(kind, side, value)
         return DONE
 
     def _side(self, title, then):
         return Choice(title, lang.SIDE, then)
 
     def main(self):
-        game = self.app.game
+        game = self.state.game
         m = lang.MENU
         items = []
         if game.started and not game.over():
@@ -89,13 +98,13 @@ class Arbiter:
             items.append((m["custom"], self._custom))
             items.append((m["settings"], self._settings))
             if not game.started:
-                items.append((lang.LATE, lambda: self._side(lang.LATE, self._mark_absent)))
-            items.append((m["start"], self.app.new_game))
+                items.append((lang.LATE, lambda: self._side(lang.LATE, self.mark_absent)))
+            items.append((m["start"], self.new_game))
         items.append((m["exit"], self._exit))
         return Choice(m["arbiter"], [label for label, _ in items], lambda i: items[i][1]())
 
     def _pause_resume(self):
-        return self._event(ev.RESUME if self.app.game.paused else ev.PAUSE)
+        return self._event(ev.RESUME if self.state.game.paused else ev.PAUSE)
 
     def _side_event(self, title, kind):
         return lambda: self._side(title, lambda s: self._event(kind, s))
@@ -105,7 +114,7 @@ class Arbiter:
                       lambda ms: self._event(ev.ADJUST, side, sign * ms), _clock_words)
 
     def _moves(self, side):
-        return Number(lang.MENU["moves"], self.app.game.sides[side].moves, 1, 0, 999,
+        return Number(lang.MENU["moves"], self.state.game.sides[side].moves, 1, 0, 999,
                       lambda n: self._event(ev.MOVES, side, n))
 
     def _result(self):
@@ -117,14 +126,10 @@ class Arbiter:
                           lambda i: self._event(ev.RESULT, w, entered[i]))
         return Choice(lang.MENU["result"], winners, reason)
 
-    def _mark_absent(self, side):
-        absent = self.app.absent
-        absent[side] = 1 - absent[side]
-        return self.app.new_game()
 
     def _presets(self):
         names = [n for n in timecontrol.PRESETS if n != "cxa1999-6.5"] + ["cxa1999-6.5"]
-        update = self.app.update
+        update = self.update
 
         def chosen(i):
             if names[i] == "cxa1999-6.5":
@@ -144,7 +149,7 @@ class Arbiter:
                 i += 1
             if i == len(CUSTOM_STEPS):
                 red, black = custom_spec(chosen)
-                return self.app.update({"clock": red, "clock_black": black})
+                return self.update({"clock": red, "clock_black": black})
             key, name, how, values, unit, _ = CUSTOM_STEPS[i]
             title = lang.MENU[name]
 
@@ -163,7 +168,7 @@ class Arbiter:
 
     def _settings(self):
         m = lang.MENU
-        values = self.app.values  # a new menu is built after each change (see App.update)
+        values = self.state.values  # a new menu is built after each change (see App.update)
         limits = (-1, 0, 600000, 900000, 1800000, 3600000)
         fields = [
             (m["forfeit"], lambda: Choice(m["forfeit"], [m["none"], "0", "10 min", "15 min", "30 min", "60 min"],
@@ -182,7 +187,7 @@ class Arbiter:
         return Choice(m["settings"], [f[0] for f in fields], lambda i: fields[i][1]())
 
     def _set(self, key, value):
-        return self.app.update({key: value})
+        return self.update({key: value})
 
     def _exit(self):
         return DONE

@@ -144,13 +144,14 @@ def _shown(c):
         else "null")
 
 
-def message(app, clock_id, sent_ms, boot=0):
-    """The state object of SCENARIOS.md plus what the hall shows and alerts on:
-    the board and players of the game on the clock (its journal's header)."""
-    table = app.table
+def message(state, clock_id, sent_ms, boot=0):
+    """The state object of SCENARIOS.md plus what the hall shows and alerts on,
+    from the clock's state (device.app.ClockState): the board and players of the
+    game on the clock (its journal's header), not settings staged for the next."""
+    table = state.table
     game = table.game
     header = table.settings
-    bat = app.board.battery
+    bat = state.battery
     n = header.get("board")
     names = _names(header)
     return snapshot.to_json(game, table.notice)[:-1] + (
@@ -160,7 +161,7 @@ def message(app, clock_id, sent_ms, boot=0):
         "%d" % n if isinstance(n, int) and n > 0 else "null",
         _text(names[0]), _text(names[1]),
         "null" if bat is None else "%d" % bat.percent(),
-        app.fault_kinds, _shown(game.sides[0]), _shown(game.sides[1]), _text(table.settings.get("id")),
+        state.fault_kinds, _shown(game.sides[0]), _shown(game.sides[1]), _text(table.settings.get("id")),
         clock_id, boot, sent_ms,
         "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, game.foul_limit)
 
@@ -254,7 +255,8 @@ def _deaf(timeout_ms):
 
 
 class Reporter:
-    """Publishes one clock's state; `step` is called by the app's loop."""
+    """Publishes one clock's state; `step` is called by the app's loop with
+    the clock's state (device.app.ClockState: it only reads it)."""
 
     def __init__(self, values, clock_id, clock, wlan=None, mqtt=None, boot=0):
         self.values = values
@@ -280,15 +282,15 @@ class Reporter:
         self._ready = _deaf  # the socket's poll (ipoll) while connected and listening
         self.next_look = self.next_try
 
-    def step(self, app, tick):
-        table = app.table
+    def step(self, state, tick):
+        table = state.table
         changed = table.records != self._records or table is not self._table
         if self.client is None:
             if self.clock.ticks_diff(tick, self.next_try) >= 0:
-                self._connect(app, tick)
+                self._connect(state, tick)
             return
         if changed or self.clock.ticks_diff(tick, self.next_send) >= 0:
-            self._publish(app, tick, self.client)
+            self._publish(state, tick, self.client)
         elif self._ready is not _deaf and self.clock.ticks_diff(tick, self.next_look) >= 0:
             self.next_look = self.clock.ticks_add(tick, LOOK_MS)
             self._look(self.client)
@@ -311,13 +313,13 @@ class Reporter:
         except Exception:  # not one of the hall's: nothing to do
             pass
 
-    def _connect(self, app, tick):
+    def _connect(self, state, tick):
         self.next_try = self.clock.ticks_add(tick, self.backoff)
         self.backoff = min(self.backoff * 2, RETRY_MAX_MS)
         if self.wlan is not None and not self.wlan.isconnected():
             return  # the radio is still joining (wlan.connect does not block)
         v = self.values
-        board = board_name(app.table.settings, self.clock_id)
+        board = board_name(state.table.settings, self.clock_id)
         # umqtt.simple counts len() of what it is given as the bytes it sends: so every
         # text goes to it as UTF-8 bytes (a str's len() is in characters: 许银川 is 9 bytes)
         online = (TOPIC % (v["event"], board, "online")).encode()
@@ -339,7 +341,7 @@ class Reporter:
         self.topic = (TOPIC % (v["event"], board, "state")).encode()
         self.down = False
         self.backoff = RETRY_FIRST_MS
-        self._publish(app, tick, client)
+        self._publish(state, tick, client)
 
     def _listen(self, client, topic):
         """Subscribe to the hall's identify requests; a broker that refuses is no failure."""
@@ -356,20 +358,20 @@ class Reporter:
         poll.register(client.sock, select.POLLIN)
         self._ready = getattr(poll, "ipoll", poll.poll)  # ipoll (MicroPython) allocates nothing
 
-    def _publish(self, app, tick, client):
-        table = app.table
+    def _publish(self, state, tick, client):
+        table = state.table
         self._table = table
         self._records = table.records
         running = table.game.running() != UNSET and not table.game.over()
         self.next_send = self.clock.ticks_add(tick, RUNNING_EVERY_MS if running else IDLE_EVERY_MS)
-        if board_name(app.table.settings, self.clock_id) != self.board:
+        if board_name(state.table.settings, self.clock_id) != self.board:
             self._drop(client, None)  # a new game on a new board number: a new topic and will
             return
         try:
-            state = message(app, self.clock_id, tick, self.boot).encode()
+            payload = message(state, self.clock_id, tick, self.boot).encode()
             if self.pads is not None:
-                state = tagged(self.pads, self.topic, state)
-            client.publish(self.topic, state, True)
+                payload = tagged(self.pads, self.topic, payload)
+            client.publish(self.topic, payload, True)
             self.sent += 1
         except Exception as e:
             self._drop(client, e)

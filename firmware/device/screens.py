@@ -6,8 +6,10 @@
 # flag, pause, result, fouls, late countdown, scoresheet exemption, delay,
 # per-move time left, byo-yomi periods, Canadian block, battery.
 #
-# Each screen keeps a small array describing what it last drew and redraws
-# only when that changes; drawing and comparing allocate nothing.
+# Each screen owns its chip (an SSD1306 or a TM1637 driver) and keeps a small
+# array describing what it last drew; it redraws only when that changes, and
+# comparing allocates nothing. SCREENS gives the screen of a display kind:
+# nothing else asks which kind a board has (device/displays.py drives both).
 
 from array import array
 
@@ -161,17 +163,31 @@ def caption(header, side):
 
 class OledScreen:
     """One player's SSD1306: `update` redraws and sends only when what it
-    shows has changed. `side` is 0 Red, 1 Black."""
+    shows has changed. `side` is 0 Red, 1 Black; `header` the game's journal
+    header, for the caption shown before the start."""
 
-    def __init__(self, display, side):
+    def __init__(self, display, side, header=None):
         self.fb = display
         self.side = side
         self.shown = array("i", [-2] * _N)
         self.now = array("i", [0] * _N)
         self.chars = bytearray(8)
         self.shown_chars = bytearray(8)
-        self.caption = ""  # the board and this player's name, shown until the start (see caption())
+        # the board and this player's name, shown until the start (see caption())
+        self.caption = caption(header, side) if header is not None else ""
         self.board = 0  # the board number shown while the clock identifies itself (0: none set)
+
+    def refresh(self):
+        """Set the chip up again (one reset by static shows again)."""
+        self.fb.refresh()
+
+    def nacks(self):
+        """Bytes the chip did not acknowledge: none here (an I2C chip that
+        does not answer makes the driver raise OSError)."""
+        return 0
+
+    def show_menu(self, menu, language, arbiter):
+        menu.draw(self.fb, language, arbiter)
 
     def _describe(self, game, now, status, language):
         s = self.side
@@ -341,7 +357,10 @@ _HOURS = encode_digits(b"H", bytearray(1))[0]
 
 
 class SegmentScreen:
-    def __init__(self, display, side):
+    """One player's TM1637: four digits, written only when they change. No
+    caption (the header is not shown on four digits)."""
+
+    def __init__(self, display, side, header=None):
         self.tm = display
         self.side = side
         self.segs = bytearray(4)
@@ -351,6 +370,20 @@ class SegmentScreen:
 
     def invalidate(self):
         self.shown[0] = 0xFF
+
+    def refresh(self):
+        pass  # every write sends the whole display: nothing to set up again
+
+    def nacks(self):
+        """Bytes the chip did not acknowledge (no chip on the wires?)."""
+        return self.tm.nacks
+
+    def show_menu(self, menu, language, arbiter):
+        segs = encode_digits(menu.segments(language), bytearray(4))
+        if arbiter:  # arbiter mode: every point (the colon) lit
+            for i in range(4):
+                segs[i] |= 0x80
+        self.tm.write(segs)
 
     def update(self, game, now, status=0, language=lang.EN):
         s = self.side
@@ -455,3 +488,6 @@ class SegmentScreen:
     def _two(self, n, at):
         self.segs[at] = DIGIT_SEGMENTS[n // 10 % 10]
         self.segs[at + 1] = DIGIT_SEGMENTS[n % 10]
+
+
+SCREENS = {"ssd1306": OledScreen, "tm1637": SegmentScreen}  # the screen of each display kind

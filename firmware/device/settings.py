@@ -23,6 +23,12 @@ DEFAULTS = {
     "black_name": "",
 }
 NAME_MAX = 40  # characters in a player's name
+FOULS = (1, 9)  # the foul that loses: the lowest and the highest limit the clock takes
+BOARD_MAX = 999  # the highest board number
+# The words of the fields that are a choice, as people give them to the host
+# tools (config push, button scripts, simulate): a word's place is its value
+# (for sound: off False, on True). The board itself keeps only the values.
+WORDS = {"sound": ("off", "on"), "language": ("en", "zh"), "red_side": ("left", "right")}
 NO_CODE = "0000"  # the code editor's "none": entered on the clock or pushed, it means no code
 
 
@@ -53,8 +59,8 @@ def _forfeit(v):
 
 
 def _fouls(v):
-    if type(v) is not int or not 1 <= v <= 9:
-        raise ValueError("%r is not 1 to 9" % (v,))
+    if type(v) is not int or not FOULS[0] <= v <= FOULS[1]:
+        raise ValueError("%r is not %d to %d" % (v, FOULS[0], FOULS[1]))
     return v
 
 
@@ -79,8 +85,8 @@ def _code(v):
 
 
 def _board(v):
-    if type(v) is not int or not 0 <= v <= 999:
-        raise ValueError("%r is not a board number from 1 to 999, or 0 for none" % (v,))
+    if type(v) is not int or not 0 <= v <= BOARD_MAX:
+        raise ValueError("%r is not a board number from 1 to %d, or 0 for none" % (v, BOARD_MAX))
     return v
 
 

@@ -187,7 +187,6 @@ def draw_pico(s, used):
 def draw_display(s, profile, side, x0):
     """One display module: box, header pins, power flags. Returns {pin name: (x, y)}."""
     kind = profile["display"]["kind"]
-    x1 = x0 + 260
     if kind == "ssd1306":
         names = ["GND", "VCC", "SCL", "SDA"]
         cfg = profile["display"][side]

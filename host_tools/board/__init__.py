@@ -10,7 +10,7 @@ REPL); vboot.py runs on the virtual board's VM.
 import re
 from pathlib import Path
 
-from host_tools.firmware_path import FIRMWARE, PROFILES  # noqa: F401  (the boards' files)
+from host_tools.firmware_path import FIRMWARE, PROFILES  # the boards' files, for host_tools.board.*
 
 HERE = Path(__file__).resolve().parent
 ON_BOARD = HERE.parent / "mpy" / "board"  # the files a board runs: boot.py, agent.py, vboot.py

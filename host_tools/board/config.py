@@ -19,7 +19,7 @@ import json
 import tempfile
 from pathlib import Path
 
-import host_tools.firmware_path  # noqa: F401  (clock.*, device.* from firmware/)
+import host_tools.firmware_path
 from clock import timecontrol
 from clock.durations import parse_ms, words, digits
 from clock.spaces import normalize
@@ -28,11 +28,13 @@ from device import settings as cfg
 
 from host_tools.board import BoardError
 from host_tools.board.link import Link
+from host_tools.network import SECRETS, clock_network, network_shown
 
 GAME_KEYS = ("clock", "clock_black", "forfeit", "fouls", "board", "red_name", "black_name")
-LANGUAGES = {"en": 0, "english": 0, "0": 0, "zh": 1, "chinese": 1, "中文": 1, "1": 1}
-SIDES = {"left": 0, "right": 1, "0": 0, "1": 1}
-SWITCH = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
+# Other words config push takes for the words of the firmware's settings.WORDS
+# (a field's value as a digit, 0 or 1, is taken too)
+SYNONYMS = {"sound": {"yes": "on", "true": "on", "no": "off", "false": "off"},
+            "language": {"english": "en", "chinese": "zh", "中文": "zh"}, "red_side": {}}
 
 
 # -- time controls in words ------------------------------------------------------------
@@ -47,8 +49,8 @@ def presets():
     rows = []
     for name, spec in timecontrol.PRESETS.items():
         if spec is None:
-            rows.append((name, f"{name}:AMOUNT", "whole-game time given as an amount, e.g. "
-                         f"{name}:20m ({explain(name + ':20m')})"))
+            rows.append((name, f"{name}:AMOUNT", ("whole-game time given as an amount, e.g. "
+                                                  f"{name}:20m ({explain(name + ':20m')})")))
         else:
             shown = spec if isinstance(spec, str) else f"Red {spec[0]}, Black {spec[1]}"
             rows.append((name, shown, explain(name)))
@@ -57,11 +59,18 @@ def presets():
 
 # -- settings from the command line ------------------------------------------------------
 
-def _choice(value, table, option):
+def _choice(value, field, option):
+    """A field's value from its word (settings.WORDS, or a synonym), or its digit."""
+    words = cfg.WORDS[field]
     key = str(value).strip().lower()
-    if key not in table:
-        raise ValueError(f"{option} {value}: give one of {', '.join(k for k in table if not k.isdigit())}")
-    return table[key]
+    key = SYNONYMS[field].get(key, key)
+    if key in words:
+        i = words.index(key)
+    elif key in ("0", "1"):
+        i = int(key)
+    else:
+        raise ValueError(f"{option} {value}: give one of {', '.join((*words, *SYNONYMS[field]))}")
+    return bool(i) if field == "sound" else i
 
 
 def forfeit_ms(text):
@@ -102,23 +111,22 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
     if forfeit is not None:
         out["forfeit"] = forfeit_ms(forfeit)
     if fouls is not None:
-        if not digits(str(fouls)) or not 1 <= int(fouls) <= 9:
-            raise ValueError(f"--fouls {fouls}: give a number from 1 to 9")
+        lo, hi = cfg.FOULS
+        if not digits(str(fouls)) or not lo <= int(fouls) <= hi:
+            raise ValueError(f"--fouls {fouls}: give a number from {lo} to {hi}")
         out["fouls"] = int(fouls)
-    if sound is not None:
-        out["sound"] = _choice(sound, SWITCH, "--sound")
-    if language is not None:
-        out["language"] = _choice(language, LANGUAGES, "--language")
-    if red_side is not None:
-        out["red_side"] = _choice(red_side, SIDES, "--red-side")
+    for field, given, option in (("sound", sound, "--sound"), ("language", language, "--language"),
+                                 ("red_side", red_side, "--red-side")):
+        if given is not None:
+            out[field] = _choice(given, field, option)
     if code is not None:
         c = str(code).strip().lower()
         out["code"] = "" if c in ("", "none", "off") else str(code).strip()
         if out["code"] and not (len(out["code"]) == 4 and out["code"].isdigit()):
             raise ValueError(f"--code {code}: give four digits, or none")
     if board is not None:
-        if not digits(str(board).strip()) or not 0 <= int(board) <= 999:
-            raise ValueError(f"--board {board}: give the board number, 1 to 999 (0: none)")
+        if not digits(str(board).strip()) or not 0 <= int(board) <= cfg.BOARD_MAX:
+            raise ValueError(f"--board {board}: give the board number, 1 to {cfg.BOARD_MAX} (0: none)")
         out["board"] = int(board)
     for option, key, name in (("--red", "red_name", red), ("--black", "black_name", black)):
         if name is not None:
@@ -461,17 +469,6 @@ def _show_live(port, timeout):
             "battery": info.get("battery"), "network": network, "read": "running"}
 
 
-SECRETS = ("wifi_password", "password", "key")  # of /network.json: never shown, never logged
-
-
-def network_shown(data):
-    """/network.json for people: its secrets (and the long CA certificate) only said to be set or not."""
-    raw = _json_or_none(data)
-    if not isinstance(raw, dict):
-        return None
-    return {k: ("set" if v else "none") if k in SECRETS or k == "ca" else v for k, v in raw.items()}
-
-
 def show_one(port, timeout=5.0, progress=None):
     """What a clock holds: read while it runs when its firmware answers live reads,
     else through the raw REPL (the clock stops a moment; a game comes back paused)."""
@@ -508,7 +505,7 @@ def show_one(port, timeout=5.0, progress=None):
         profile = json.loads(info.get("profile") or "null")
     except ValueError:
         pass
-    return {"port": port, "clock_id": info.get("uid"), "settings": values, "note": note, "network": network,
+    return {"port": port, "clock_id": info.get("uid"), "settings": values, "note": note,
             "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
             "profile": profile and profile.get("name"),
             "game": current and {"started": current[0], "over": current[1], "id": current[2]},
@@ -518,56 +515,6 @@ def show_one(port, timeout=5.0, progress=None):
 
 
 # -- the hall: where the clock reports (/network.json, device/hall.py) ---------------------
-
-def network_from(broker=None, event=None, wifi=None, wifi_password=None, ca=None):
-    """The network fields an organiser gave, as /network.json values ({} if none;
-    {"broker": ""} for --broker none: stop reporting); ValueError naming the bad one."""
-    from device import hall
-    from host_tools.hall.broker import parse_url
-    out: dict = {}
-    if broker is not None:
-        if broker.strip().lower() in ("none", "off", ""):
-            return {"broker": ""}
-        if broker.strip().lower() == hall.USB:
-            return {"broker": hall.USB}
-        b = parse_url(broker.strip())
-        out.update(broker=b["host"], port=b["port"], tls=b["tls"])
-        if b["user"]:  # an organiser's own account; else the event's (push_network_one)
-            out.update(user=b["user"], password=b["password"] or "")
-    if event is not None:
-        out["event"] = event
-    if wifi is not None:
-        out["wifi"] = wifi
-    if wifi_password is not None:
-        out["wifi_password"] = wifi_password
-    if ca is not None:
-        import base64
-        import ssl
-        from host_tools.inputs import read_certificate
-        pem = read_certificate(ca, "--ca")
-        begin, end = pem.index("-----BEGIN CERTIFICATE-----"), pem.find("-----END CERTIFICATE-----")
-        if end < begin:
-            raise ValueError(f"--ca {ca}: the certificate has no END line")
-        first = pem[begin:end + len("-----END CERTIFICATE-----")]
-        out["ca"] = base64.b64encode(ssl.PEM_cert_to_DER_cert(first)).decode()  # one, as DER: what a Pico reads
-    try:
-        hall.check(dict(out, broker=out.get("broker") or "x"))
-    except ValueError as e:
-        raise ValueError(str(e).replace("network: ", "--", 1)) from None
-    return out
-
-
-def clock_network(values, own_account, uid):
-    """The network settings with the event's secrets for this clock: its key (the hall
-    takes no state without its tag) and, unless an organiser's account was given,
-    the event's clock account. ValueError if the event's secrets cannot be read."""
-    from host_tools.hall import keys
-    event = keys.load(values["event"])
-    values = dict(values, key=event.clock_key(uid).hex())
-    if not own_account and (not values["user"] or values["user"].startswith("clock.")):
-        values.update(user=event.clock_user, password=event.clock_password)
-    return values
-
 
 def with_secrets(port, changes, current, uid):
     """Network changes for a running clock, with what clock_network adds (the clock

@@ -11,7 +11,7 @@ journals are never touched; /profile.json is written when --profile says so
 import json
 import time
 
-import host_tools.firmware_path  # noqa: F401  (device.* importable: profile and settings checks)
+import host_tools.firmware_path
 from host_tools import firmware_path
 from host_tools.board import BoardError, version_key
 from host_tools.board.build import MANIFEST, Build, board_format, check_format, sha
@@ -27,17 +27,10 @@ def _json(text):
 
 def profile_bytes(name):
     """The bytes of a profile (a name in hardware/profiles or a file), checked."""
-    from device.board import check, ProfileError
     try:
-        path = firmware_path.profile(name)
-        data = path.read_bytes()
+        return firmware_path.checked_profile(name).read_bytes()
     except (ValueError, OSError) as e:
         raise BoardError(str(e)) from None
-    try:
-        check(json.loads(data))
-    except (ValueError, ProfileError) as e:
-        raise BoardError(f"{path}: {e}") from None
-    return data
 
 
 class Builds:
@@ -64,94 +57,127 @@ def _board_error(port, e):
     return BoardError(text if text.startswith(port) else f"{port}: {text}")
 
 
+class Plan:
+    """What one board needs (plan_update): the files it should hold (`want`:
+    path -> bytes), those that differ (`changed`), those the update removes
+    (`obsolete`), what an interrupted flash left in /next (`staged`: path ->
+    sha256), and whether there is anything to do at all."""
+
+    def __init__(self, port, build, info, want, profile, changed, obsolete, staged, warning):
+        self.port, self.build, self.info, self.want, self.profile = port, build, info, want, profile
+        self.changed, self.obsolete, self.staged, self.warning = changed, obsolete, staged, warning
+        self.need = sum(len(want[p]) for p in changed)  # bytes to send
+        old = _json(info.get("manifest"))
+        self.up_to_date = not changed and not obsolete and not staged and not info.get("pending") \
+            and old is not None and (old.get("version"), old.get("build")) == (build.version, build.build)
+
+
+def plan_update(port, link, builds, profile=None, force=False, progress=None):
+    """Read the board and compare: the Plan of its update (raises BoardError
+    for a board this copy must not or cannot update). Changes nothing."""
+    progress = progress or (lambda *a, **k: None)
+    info = link.info()
+    try:
+        build = builds.get(info.get("mpy"))
+    except BoardError as e:
+        raise _board_error(port, e) from None
+    old = _json(info.get("manifest"))
+    if old and old.get("name") == "xqclock" and not force and \
+            version_key(old.get("version", "0")) > version_key(build.version):
+        raise BoardError(f"{port} has xqclock {old.get('version')}, newer than this copy's {build.version}: "
+                         f"update xqclock (git pull), or pass --force to go back to {build.version}")
+    prof = _profile_for(port, profile, info)
+    want = dict(build.files)
+    if prof is not None:
+        want["profile.json"] = prof
+    progress("compare")
+    dirs = ["/" + d for d in build.dirs()] + ["/next"]
+    tops = sorted({"/" + p for p in want if "/" not in p} | {"/profile.json", "/" + MANIFEST})
+    on_board = link.hashes(dirs, tops)
+    changed = [p for p in sorted(want) if on_board.get("/" + p) != sha(want[p])]
+    owned = set(build.dirs())
+    obsolete = {p[1:] for p in on_board
+                if not p.startswith("/next/") and p[1:].split("/")[0] in owned and p[1:] not in want}
+    if old:
+        obsolete |= {p for p in old.get("files", {}) if p not in want and p not in ("profile.json", MANIFEST)}
+    staged = {p[len("/next/"):]: h for p, h in on_board.items() if p.startswith("/next/")}
+    warning = "; ".join(w for w in (_settings_warning(info.get("settings")), build.problem and
+                                    f"{build.problem}: it will not report to the hall") if w)
+    plan = Plan(port, build, info, want, prof, changed, obsolete, staged, warning)
+    if not plan.up_to_date and info.get("free") is not None and plan.need > info["free"]:
+        raise BoardError(f"{port}: not enough room: the update needs {plan.need // 1024} KB, "
+                         f"the board has {info['free'] // 1024} KB free")
+    return plan
+
+
+def apply_update(link, plan, progress, settle=0.5):
+    """Carry the plan out: stage the changed files in /next, commit (the
+    manifest, last), reset, and check that the board boots the new firmware.
+    Returns the number of files sent; raises BoardError."""
+    port, want, changed, staged = plan.port, plan.want, plan.changed, plan.staged
+    files = [0]
+    done = [0]
+
+    def sent(n):
+        done[0] += n
+        progress("copy", done[0], plan.need, f"{files[0] + 1}/{len(changed)} files")
+
+    progress("copy", 0, plan.need, f"0/{len(changed)} files")
+    if "boot.py" in changed:  # the update step itself: replaced whole (rename), never staged
+        link.write_atomic("/boot.py", want["boot.py"])
+        files[0] += 1
+        sent(len(want["boot.py"]))
+    link.remove(["/next/" + p for p in staged if p not in changed or staged[p] != sha(want[p])])
+    link.remove(["/next/" + MANIFEST])
+    made = set()
+    for p in changed:
+        if p == "boot.py":
+            continue
+        if staged.get(p) == sha(want[p]):  # staged by an interrupted flash
+            sent(len(want[p]))
+            continue
+        parent = p.rpartition("/")[0]
+        if parent not in made:
+            link.mkdirs(f"/next/{p}")
+            made.add(parent)
+        link.write_file("/next/" + p, want[p], sent)
+        files[0] += 1
+    manifest = plan.build.manifest(plan.profile if "profile.json" in want else None, plan.obsolete)
+    link.mkdirs("/next/" + MANIFEST)
+    link.write_atomic("/next/" + MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
+    progress("reset")
+    link.hard_reset()
+    progress("verify")
+    running, why = link.check_running(settle)
+    after = link.info()
+    now = _json(after.get("manifest"))
+    if after.get("pending") or not now or now.get("build") != plan.build.build:
+        raise BoardError(f"{port}: the update did not complete at boot (boot.py); flash it again")
+    if not running:
+        raise BoardError(f"{port}: the new firmware does not start: {why}")
+    return files[0]
+
+
 def flash_one(port, builds, profile=None, force=False, timeout=5.0, progress=None, settle=0.5):
-    """Flash one board; returns a dict for the summary (raises BoardError)."""
+    """Flash one board (plan_update, then apply_update unless it is up to
+    date); returns a dict for the summary (raises BoardError)."""
     progress = progress or (lambda *a, **k: None)
     t0 = time.monotonic()
     progress("connect")
     link = Link(port, timeout)
     try:
-        info = link.info()
-        try:
-            build = builds.get(info.get("mpy"))
-        except BoardError as e:
-            raise _board_error(port, e) from None
-        old = _json(info.get("manifest"))
-        if old and old.get("name") == "xqclock" and not force and \
-                version_key(old.get("version", "0")) > version_key(build.version):
-            raise BoardError(f"{port} has xqclock {old.get('version')}, newer than this copy's {build.version}: "
-                             f"update xqclock (git pull), or pass --force to go back to {build.version}")
-        prof = _profile_for(port, profile, info)
-        want = dict(build.files)
-        if prof is not None:
-            want["profile.json"] = prof
-        progress("compare")
-        dirs = ["/" + d for d in build.dirs()] + ["/next"]
-        tops = sorted({"/" + p for p in want if "/" not in p} | {"/profile.json", "/" + MANIFEST})
-        on_board = link.hashes(dirs, tops)
-        changed = [p for p in sorted(want) if on_board.get("/" + p) != sha(want[p])]
-        owned = set(build.dirs())
-        obsolete = {p[1:] for p in on_board
-                    if not p.startswith("/next/") and p[1:].split("/")[0] in owned and p[1:] not in want}
-        if old:
-            obsolete |= {p for p in old.get("files", {}) if p not in want and p not in ("profile.json", MANIFEST)}
-        staged = {p[len("/next/"):]: h for p, h in on_board.items() if p.startswith("/next/")}
-        up_to_date = not changed and not obsolete and not staged and not info.get("pending") \
-            and old is not None and (old.get("version"), old.get("build")) == (build.version, build.build)
-        result = {"port": port, "board": info.get("uid") or "-", "version": f"{build.version} ({build.build})",
+        plan = plan_update(port, link, builds, profile, force, progress)
+        build = plan.build
+        result = {"port": port, "board": plan.info.get("uid") or "-", "version": f"{build.version} ({build.build})",
                   "files": 0, "bytes": 0}
-        warning = "; ".join(w for w in (_settings_warning(info.get("settings")), build.problem and
-                                        f"{build.problem}: it will not report to the hall") if w)
-        if up_to_date:
+        if plan.up_to_date:
             link.finish()
-            result.update(outcome="up to date", seconds=time.monotonic() - t0, note=warning)
+            result.update(outcome="up to date", seconds=time.monotonic() - t0, note=plan.warning)
             return result
-        need = sum(len(want[p]) for p in changed)
-        if info.get("free") is not None and need > info["free"]:
-            raise BoardError(f"{port}: not enough room: the update needs {need // 1024} KB, "
-                             f"the board has {info['free'] // 1024} KB free")
-        done = [0]
-
-        def sent(n):
-            done[0] += n
-            progress("copy", done[0], need, f"{result['files'] + 1}/{len(changed)} files")
-
-        progress("copy", 0, need, f"0/{len(changed)} files")
-        if "boot.py" in changed:  # the update step itself: replaced whole (rename), never staged
-            link.write_atomic("/boot.py", want["boot.py"])
-            result["files"] += 1
-            sent(len(want["boot.py"]))
-        link.remove(["/next/" + p for p in staged if p not in changed or staged[p] != sha(want[p])])
-        link.remove(["/next/" + MANIFEST])
-        made = set()
-        for p in changed:
-            if p == "boot.py":
-                continue
-            if staged.get(p) == sha(want[p]):  # staged by an interrupted flash
-                sent(len(want[p]))
-                continue
-            parent = p.rpartition("/")[0]
-            if parent not in made:
-                link.mkdirs(f"/next/{p}")
-                made.add(parent)
-            link.write_file("/next/" + p, want[p], sent)
-            result["files"] += 1
-        result["bytes"] = need
-        manifest = build.manifest(prof if "profile.json" in want else None, obsolete)
-        link.mkdirs("/next/" + MANIFEST)
-        link.write_atomic("/next/" + MANIFEST, json.dumps(manifest, indent=1, sort_keys=True).encode())
-        progress("reset")
-        link.hard_reset()
-        progress("verify")
-        running, why = link.check_running(settle)
-        after = link.info()
-        now = _json(after.get("manifest"))
-        if after.get("pending") or not now or now.get("build") != build.build:
-            raise BoardError(f"{port}: the update did not complete at boot (boot.py); flash it again")
-        if not running:
-            raise BoardError(f"{port}: the new firmware does not start: {why}")
+        result["files"] = apply_update(link, plan, progress, settle)
+        result["bytes"] = plan.need
         link.finish()
-        result.update(outcome="flashed", seconds=time.monotonic() - t0, note=warning)
+        result.update(outcome="flashed", seconds=time.monotonic() - t0, note=plan.warning)
         return result
     except BoardError:
         _leave(link)

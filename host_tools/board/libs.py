@@ -18,8 +18,8 @@ from pathlib import Path
 # name: (sdist URL on PyPI, sha256, {path in the sdist: path on the board})
 LIBRARIES = {
     "micropython-umqtt.simple 1.3.4": (
-        "https://files.pythonhosted.org/packages/bd/cf/697e3418b2f44222b3e848078b1e33ee76aedca9b6c2430ca1b1aec1ce1d/"
-        "micropython-umqtt.simple-1.3.4.tar.gz",
+        ("https://files.pythonhosted.org/packages/bd/cf/697e3418b2f44222b3e848078b1e33ee76aedca9b6c2430ca1b1aec1ce1d/"
+         "micropython-umqtt.simple-1.3.4.tar.gz"),
         "b6a2520239e3992c63a7de9370ee9b3d9d27819a90359c521f1c0f7ccab8d12f",
         {"micropython-umqtt.simple-1.3.4/umqtt/simple.py": "umqtt/simple.py"}),
 }

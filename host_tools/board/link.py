@@ -173,7 +173,7 @@ class Link:
         if self._places is None:
             got = self.call("_xq_places()", what="finding the journal")
             if got is None:
-                from host_tools import firmware_path  # noqa: F401  (device.* importable)
+                from host_tools import firmware_path
                 from device.storage import Store
                 flash = Store()
                 got = {"journal": flash.journal, "archive": flash.archive, "fram": None, "problem": None,

@@ -4,9 +4,10 @@ The firmware answers read requests on its USB serial port while main.py runs
 (firmware/device/hostreads.py): what the clock holds (`xq?info`), the files
 of a folder (`xq?ls`), a file from an offset (`xq?read`); and one request
 that reads nothing, `xq?identify` (a beep and the board number on its
-displays, for finding it). Nothing is written and the clock never stops, so a game in progress keeps running and no lever
-press goes unseen. A journal file only grows at its end: a reader that keeps
-its bytes asks only for what was appended since. A journal ring (the Pico's
+displays, for finding it). Nothing is written and the clock never stops, so
+a game in progress keeps running and no lever press goes unseen. A journal
+file only grows at its end: a reader that keeps its bytes asks only for what
+was appended since. A journal ring (the Pico's
 flash: clock/ring.py) has its whole size from the start and fills its erased
 slots in order: read it again whole.
 
@@ -136,7 +137,7 @@ class LiveClock:
         {"settings": changes, "network": changes or None, "new_game": bool}; the
         clock's answer. Each piece waits for the clock to take it."""
         import hashlib
-        from host_tools import firmware_path  # noqa: F401  (device.* importable)
+        from host_tools import firmware_path  # device.* importable
         from device.hostreads import PUT_CHUNK
         data = json.dumps(request, ensure_ascii=False).encode()
         for at in range(0, len(data), PUT_CHUNK):

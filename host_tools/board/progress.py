@@ -34,7 +34,7 @@ class Progress:
         self.stream = stream or sys.stderr
         self.live = self.stream.isatty() if live is None else live
         self.quiet = quiet
-        self.stages = {p: "waiting" for p in ports}
+        self.stages = dict.fromkeys(ports, "waiting")
         self.lock = threading.Lock()
         self.bars = None
         if self.live:

@@ -29,7 +29,7 @@ from host_tools.board.live import LiveClock, NotServing
 
 
 def _wanted(name):
-    return name.endswith(".xqj") or name.endswith(".xqj.bad")
+    return name.endswith((".xqj", ".xqj.bad"))
 
 
 def _folder(path):

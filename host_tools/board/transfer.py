@@ -9,7 +9,7 @@ import json
 import tempfile
 from pathlib import Path
 
-from host_tools import firmware_path  # noqa: F401  (the firmware's modules)
+from host_tools import firmware_path
 from host_tools.board import BoardError
 from host_tools.board.link import Link
 from clock import events, snapshot

@@ -56,24 +56,6 @@ SOFT_RESET = 4  # ... of machine.soft_reset()
 HOST_BUFFER = 1 << 16  # output kept for a port nobody reads (then dropped, like USB CDC)
 
 
-def hardware_profile(name):
-    """A board profile's path (firmware_path.profile: a name or a .json file),
-    checked with the firmware's own profile check (ValueError naming what is wrong)."""
-    from device.board import ProfileError, check
-    path = Path(name)
-    if path.suffix or not path.is_file():
-        path = firmware_path.profile(name)
-    try:
-        profile = json.loads(path.read_bytes().decode("utf-8"))
-    except ValueError:  # UnicodeDecodeError too
-        raise ValueError(f"{name}: not a board profile (not JSON text)") from None
-    try:
-        check(profile)
-    except (ProfileError, KeyError, TypeError, AttributeError) as e:
-        raise ValueError(f"{name}: not a usable board profile ({e})") from None
-    return path
-
-
 def check_uid(text):
     """A unique id as machine.unique_id() gives it: 1 to 16 bytes in hex."""
     if not re.fullmatch(r"(?:[0-9a-fA-F]{2}){1,16}", text):
@@ -195,7 +177,7 @@ class VirtualBoard:
         """A button script (host_tools/mpy/sim/script.py) to play from each power-on:
         its steps go to the VM as a file (vboot.py plays them); its settings become the board's if
         it has none yet. ValueError names the script's line at fault."""
-        import host_tools.firmware_path  # noqa: F401
+        import host_tools.firmware_path
         from device import settings as cfg
         values, steps = key_script(text)
         settings = self.flash / "settings.json"

@@ -61,7 +61,7 @@ def layout(rig, columns, lines):
                                                        HELP[HELP.index("Enter"):]]
     for scale in (1, 2):
         left, right = _pictures(rig, scale)
-        w, h = len(left[0]), len(left)
+        w = len(left[0])
         side = ["  left display".ljust(w + 6) + "right display"] + \
             ["  " + a + "    " + b for a, b in zip(left, right)]
         stacked = ["  left display"] + ["  " + a for a in left] + ["  right display"] + \

@@ -115,7 +115,6 @@ class Window:
         pg.display.flip()
 
     def _display(self, i, rect):
-        pg = self.pg
         scr = self.screen
         if self.oled:
             scr.fill(OLED_OFF, rect)

@@ -33,7 +33,7 @@ import urllib.request
 
 import paho.mqtt.client as mqtt
 
-import host_tools.firmware_path  # noqa: F401  (device.hall: the clocks' tags)
+import host_tools.firmware_path
 from device.hall import key_pads, tagged
 from host_tools.hall import keys, local
 
@@ -302,7 +302,8 @@ def _run(clocks, seconds, press_every, out):
                     published[(i + 1, ms)] = now
             time.sleep(0.002)
         duration = time.monotonic() - t0
-        cpu = {"broker": cpu_seconds(broker.proc.pid) - cpu0["broker"], "server": cpu_seconds(hall.pid) - cpu0["server"],
+        cpu = {"broker": cpu_seconds(broker.proc.pid) - cpu0["broker"],
+               "server": cpu_seconds(hall.pid) - cpu0["server"],
                "publishers": time.process_time() - cpu0["publishers"]}
         if browser is not None:
             cpu["Chromium"] = tree_cpu_seconds(browser.proc.pid) - cpu0["Chromium"]

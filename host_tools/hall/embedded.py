@@ -15,7 +15,8 @@ from amqtt.contexts import Action
 from amqtt.plugins.base import BaseAuthPlugin, BaseTopicPlugin
 
 from host_tools.hall import keys
-from host_tools.hall.broker import DEFAULT_PORT, within
+from host_tools.hall.broker import within
+from host_tools.network import DEFAULT_PORT
 
 
 class EventAccounts(BaseAuthPlugin, BaseTopicPlugin):

@@ -24,7 +24,7 @@ import secrets
 from pathlib import Path
 from urllib.parse import quote
 
-import host_tools.firmware_path  # noqa: F401  (device.hall: the topics' one home)
+import host_tools.firmware_path
 from device.hall import TAG, TOPIC
 
 KEY_LABEL = b"xqclock clock key\n"

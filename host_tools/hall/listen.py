@@ -5,7 +5,7 @@ import uuid
 
 import paho.mqtt.client as mqtt
 
-import host_tools.firmware_path  # noqa: F401  (device.hall: the topics' one home)
+import host_tools.firmware_path
 from device.hall import TOPIC, key_pads, tagged
 from host_tools.hall.keys import check_tag
 
@@ -14,7 +14,7 @@ CONNECT_TIMEOUT_S = 3
 
 
 def client(broker, name, on_connect=None):
-    """A paho client for the broker dict of broker.parse_url (user, password, TLS)."""
+    """A paho client for the broker dict of host_tools.network.parse_url (user, password, TLS)."""
     c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"{name}-{uuid.uuid4().hex[:8]}")
     if broker.get("user"):
         c.username_pw_set(broker["user"], broker.get("password"))

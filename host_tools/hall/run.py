@@ -4,9 +4,9 @@ import signal
 import sys
 import threading
 
-import host_tools.firmware_path  # noqa: F401  (device.hall: the clocks' rules for names)
+import host_tools.firmware_path
 from host_tools.hall import keys
-from host_tools.hall.broker import parse_url
+from host_tools.network import parse_url
 from host_tools.hall.state import Hall
 
 

@@ -10,7 +10,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs
 
-import host_tools.firmware_path  # noqa: F401  (the clock's own words for the results)
+import host_tools.firmware_path
 from clock.game import REASONS
 from device import faults, lang
 

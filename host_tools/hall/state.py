@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 
-import host_tools.firmware_path  # noqa: F401  (the clock's own results and text)
+import host_tools.firmware_path
 from clock.game import REASONS, R_ENTERED
 from clock.utf8 import joined_all
 

@@ -11,7 +11,7 @@ import json
 import sys
 import threading
 
-import host_tools.firmware_path  # noqa: F401
+import host_tools.firmware_path
 from device.hall import ONLINE, OFFLINE, TOPIC, USB_LINE
 from host_tools.board.portlock import HANDOVER_S, Holder
 from host_tools.board.ports import attached

@@ -117,7 +117,7 @@ def _rounds(event, entries, source):
                 raise PairingsError(f"{where}: round {r}'s opponent {opponent} is not in the file")
             if colour == "b" or (colour == "-" and start > opponent):
                 continue  # each game once, from Red's (White's) line; no colours: the lower number's
-            other = dict((x[0], x) for x in entries[opponent][1]).get(r)
+            other = {x[0]: x for x in entries[opponent][1]}.get(r)
             if other is None or other[1] != start:
                 raise PairingsError(f"{where}: round {r}: player {start} meets {opponent}, "
                                     f"whose line (line {entries[opponent][0]}) does not say so")

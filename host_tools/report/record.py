@@ -10,7 +10,7 @@ The journal is only read, never written (Table.restore would append to it).
 """
 from pathlib import Path
 
-from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import firmware_path
 from clock import events as ev
 from clock.durations import shown, words
 from clock.game import REASONS, RED, BLACK, DRAW, DRAW_REASONS
@@ -41,6 +41,8 @@ REASON_TEXT = {
     "move-limit": "natural move limit (§4.2.4)",
     "no-win": "no winning chances (§4.2.1)",
     "arbiter": "the arbiter's decision",
+    "perpetual-check": "perpetual check (长将, §24.1, §26.1)",
+    "perpetual-chase": "perpetual chase or another forbidden cycle not changed (长捉, §24.3, §26.4, §4.1.7)",
 }
 DRAW_REASON_TEXT = {"repetition": "repetition (§4.2.3)"}
 # The same in Chinese, as the rules word them: what the loser did, or why it is a draw.

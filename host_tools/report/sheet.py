@@ -5,7 +5,7 @@ import io
 import json
 import textwrap
 
-from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
+from host_tools import firmware_path
 from clock.game import RED, BLACK
 from host_tools.report.record import TITLES, fmt_points, left, think, words_zh
 from host_tools.wording import plural

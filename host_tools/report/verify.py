@@ -14,7 +14,7 @@ import io
 import json
 import sys
 
-from host_tools import firmware_path  # noqa: F401
+from host_tools import firmware_path
 from clock import events as ev
 from clock import journal as jn
 from clock.game import REASONS, SIDE_NAMES

@@ -22,7 +22,6 @@ import pytest
 from support.boards import flash, halt, in_loop, interrupt, mpremote, running
 from support.cli import ROOT, xqclock
 from host_tools.board import FIRMWARE, PROFILES
-from host_tools.board.virtual import VirtualBoard
 
 pytestmark = pytest.mark.slow
 
@@ -183,7 +182,7 @@ def test_interrupted_flash_leaves_a_bootable_board(board, env, tmp_path):
     staged = board.flash / "next"
     try:
         end = time.monotonic() + 30
-        while len([p for p in staged.rglob("*.mpy")]) < 4 and time.monotonic() < end:
+        while len(list(staged.rglob("*.mpy"))) < 4 and time.monotonic() < end:
             time.sleep(0.005)
     finally:
         proc.kill()  # the laptop's cable pulled mid-copy

@@ -11,7 +11,8 @@ import time
 import pytest
 
 from host_tools import cli
-from host_tools.board.virtual import VirtualBoard, hardware_profile
+from host_tools.board.virtual import VirtualBoard
+from host_tools.firmware_path import checked_profile
 
 pytestmark = pytest.mark.slow
 
@@ -63,7 +64,7 @@ def wait_file(path, ceiling=60.0):
 def test_glitch_unplug_and_plug_are_played_on_the_simulated_hardware(tmp_path, hardware):
     flash = tmp_path / "flash"
     flash.mkdir()
-    profile = json.loads(hardware_profile(hardware).read_text())
+    profile = json.loads(checked_profile(hardware).read_text())
     (flash / "main.py").write_text(probe(profile))
     with VirtualBoard(flash, hardware, announce=False, script=SCRIPT):
         seen = eval(wait_file(flash / "seen.txt"))

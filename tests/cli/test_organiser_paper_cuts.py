@@ -6,7 +6,6 @@ words ("1 move") and tables without trailing padding."""
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 from support.cli import ROOT
 from host_tools import cli, scenario

@@ -1,4 +1,4 @@
-"""The README's tournament flow, as a new organiser follows it at a Chinese
+"""The organiser's tournament flow (docs/ORGANISER.md), as a new organiser follows it at a Chinese
 event (issue 25): six virtual boards (`xqclock virtual-board --count 6`)
 reporting to the hall over MQTT (the Wi-Fi path, not USB), thirteen players
 with Chinese names, one outside the BMP (𠮷川), two Swiss rounds from the

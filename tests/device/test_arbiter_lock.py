@@ -6,7 +6,7 @@ import pytest
 
 from clock import events as ev
 from clock.journal import Loaded
-from device import app as device_app, settings as cfg
+from device import app as device_app, codelock, settings as cfg
 from device.menu import Code
 from support.rigs import LEFT, OK, PLUS, RIGHT, START, rig
 CODE_1200 = [PLUS, OK, PLUS, PLUS, OK, OK, OK]  # digit by digit from 0000
@@ -84,7 +84,7 @@ def test_arbiter_mode_is_plain_on_the_oled(tmp_path):
     for k in CODE_1200:
         r.press(k)
     frame = r.frame(0)
-    band = sum(frame[y][x] for y in range(0, 16) for x in range(128))
+    band = sum(frame[y][x] for y in range(16) for x in range(128))
     assert band > 128 * 16 * 2 // 3  # the title band is lit: dark letters on light
 
 
@@ -121,15 +121,15 @@ def test_without_a_code_a_player_cannot_resume(tmp_path):
 def test_wrong_codes_lock_the_menu_for_a_while(tmp_path):
     r = rig(tmp_path, code="1200")
     r.press(START)
-    for _ in range(device_app.CODE_TRIES):
+    for _ in range(codelock.CODE_TRIES):
         enter(r, WRONG)
     assert not r.app.arbiter
     assert len(records(tmp_path, ev.CODE_LOCKOUT)) == 1
-    assert records(tmp_path, ev.CODE_LOCKOUT)[0][3] == device_app.LOCKOUT_MS
+    assert records(tmp_path, ev.CODE_LOCKOUT)[0][3] == codelock.LOCKOUT_MS
     r.press(START)  # dismiss the notice
     enter(r, CODE_1200)  # even the right code is refused now
     assert not r.app.arbiter
-    r.run(device_app.LOCKOUT_MS)
+    r.run(codelock.LOCKOUT_MS)
     enter(r, CODE_1200)
     assert r.app.arbiter
 
@@ -137,7 +137,7 @@ def test_wrong_codes_lock_the_menu_for_a_while(tmp_path):
 def test_the_lockout_is_shown(tmp_path):
     r = rig(tmp_path, code="1200")
     r.press(START)
-    for _ in range(device_app.CODE_TRIES):
+    for _ in range(codelock.CODE_TRIES):
         enter(r, WRONG)
     assert "LOCKED" in r.app.menu.stack[-1].value_text(0)
     r.press(START)
@@ -149,7 +149,7 @@ def test_the_lockout_is_on_the_sheet(tmp_path, capsys):
     from host_tools import cli
     r = rig(tmp_path, code="1200")
     r.press(START)
-    for _ in range(device_app.CODE_TRIES):
+    for _ in range(codelock.CODE_TRIES):
         enter(r, WRONG)
     r.app.table.close()
     assert cli.main(["report", str(tmp_path / "game.xqj")]) == 0

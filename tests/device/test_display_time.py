@@ -192,7 +192,9 @@ def test_the_flag_mark_stays_through_a_result_and_a_power_cut(tmp_path):
     r = rig(tmp_path, clock="5s")
     r.press(START)
     at(r, 6000)  # Red's flag fell at 5 s
-    flag_box = lambda rows: all(rows[48][x] for x in range(0, 128, 7))  # noqa: E731
+
+    def flag_box(rows):
+        return all(rows[48][x] for x in range(0, 128, 7))
     assert flag_box(r.frame(0)) and not flag_box(r.frame(1))
     # §22.5: the arbiter enters a result over the clock's; the flag still shows whose fell
     r.app.table.event(r.app.game.now, ev.RESULT, 2, 11)  # a draw agreed before the flag

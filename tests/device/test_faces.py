@@ -7,8 +7,8 @@ from host_tools.mpy.sim import framebuf
 from support.rigs import OK, START, rig
 
 
-@pytest.mark.parametrize("clock,shown", [("65m", "1H05"), ("65s", " 105"), ("60m", "1H00"),
-                                         ("59m59s", "5959"), ("10h35m", "10H3"), ("9h59m30s", "10H0"), ("9h58m30s", "9H59")])
+@pytest.mark.parametrize("clock,shown", [("65m", "1H05"), ("65s", " 105"), ("60m", "1H00"), ("59m59s", "5959"),
+                                         ("10h35m", "10H3"), ("9h59m30s", "10H0"), ("9h58m30s", "9H59")])
 def test_hours_on_seven_segments_never_look_like_minutes(tmp_path, clock, shown):
     """65 min and 65 s both read "1:05" before; hours now carry an H."""
     r = rig(tmp_path, "segment7", clock=clock)

@@ -2,7 +2,7 @@
 when a display, a lever or the loop misbehaves."""
 import pytest
 
-from device import app as app_module, faults, settings as cfg
+from device import displays, faults, settings as cfg
 from host_tools import simulate
 from host_tools.mpy.sim import machine
 from host_tools.mpy.sim.rig import Rig
@@ -94,7 +94,7 @@ def test_a_clock_with_its_right_display_missing_at_power_on_plays_and_marks_it(t
     assert shows(r.frame(0), "ERR DISPLAY", 48, 2)
     assert not any(any(row) for row in r.frame(1))  # nothing there to light
     r.plug(1)  # plugged in: the chip starts dark, its RAM full of noise
-    r.run(app_module.RETRY_MS + 20)
+    r.run(displays.RETRY_MS + 20)
     assert read_time(r.frame(1)) == "59:59" and read_time(r.frame(0)) == "59:57"
     assert r.models[1].shown_vlsb() == bytes(r.board.displays[1].buf[1:])
 
@@ -106,7 +106,7 @@ def test_a_display_reset_without_a_bus_error_is_set_up_again(tmp_path):
     before = r.frame(0)
     r.models[0].power_on()  # a static discharge resets the chip: dark, noise in its RAM
     assert not any(any(row) for row in r.frame(0))
-    r.run(2 * app_module.REFRESH_MS)
+    r.run(2 * displays.REFRESH_MS)
     assert r.frame(0) == before
 
 
@@ -117,7 +117,7 @@ def test_a_stuck_display_bus_is_freed_and_the_display_comes_back(tmp_path):
     r.press(LEFT)  # Black's clock runs: its display has a new time every second
     r.run(1000)
     assert r.app.fault_kinds & faults.DISPLAY
-    r.run(app_module.RETRY_MS + 1000)
+    r.run(displays.RETRY_MS + 1000)
     right = r.frame(1)
     assert read_time(right) == "59:57" and shows(right, "ERR DISPLAY", 48, 2)
     assert machine.PINS[6].value() == 1  # SDA released
@@ -152,7 +152,7 @@ def test_seven_segment_display_missing_then_plugged(tmp_path):
     assert r.frame(1) == "Ed  " and r.frame(0) == "    "
     r.plug(0)
     at_phase(r, False)
-    r.run(app_module.RETRY_MS + 20)
+    r.run(displays.RETRY_MS + 20)
     assert r.frame(0).replace(" ", "")[:1] == "4"  # Red's time, running
 
 

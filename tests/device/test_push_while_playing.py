@@ -56,7 +56,7 @@ def test_new_game_ends_the_game_in_progress_keeping_its_record(tmp_path):
     r.run(1000)
     answer = r.app.stage({"settings": {}, "new_game": True})
     assert answer["when"] == "now" and "/games/" in answer["kept"] and not r.app.game.started
-    assert ev.START in [k for k in (x[1] for x in Loaded(answer["kept"]).records())]
+    assert ev.START in [x[1] for x in Loaded(answer["kept"]).records()]
 
 
 def test_language_and_code_apply_at_once_and_the_red_side_waits(tmp_path):

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from device import settings as cfg
 from device.board import check as check_profile, ProfileError
 from host_tools import simulate
 from host_tools.board import config
@@ -65,7 +66,7 @@ def test_the_seven_segment_build_marks_refused_settings(tmp_path):
     for _ in range(8):
         r.run(500)
         shown.add(r.frame(0))
-    assert any(text.startswith("EC") or text.startswith("E C") for text in shown), shown
+    assert any(text.startswith(("EC", "E C")) for text in shown), shown
 
 
 # -- the board profile: optional fields checked like required ones ------------------------
@@ -105,3 +106,14 @@ def test_the_shipped_profiles_and_good_optional_values_pass():
     p["fram"] = {"i2c": 1, "scl": 3, "sda": 2, "size": 131072, "addr": 0x50, "freq": 1000000}
     p["battery"]["adc"] = 29  # the Pico's own VSYS/3 input
     check_profile(p)
+
+
+def test_config_push_and_button_scripts_take_the_firmwares_words():
+    """settings.WORDS is the one list of the words for a choice: config push and
+    the button scripts take each of them, for the value the board keeps."""
+    from host_tools.mpy.sim import script
+    for field, words in cfg.WORDS.items():
+        for i, word in enumerate(words):
+            value = bool(i) if field == "sound" else i
+            assert config.changes_from(**{field: word}) == {field: value}
+            assert script.parse(f"{field.replace('_', '-')} {word}\nend 1s\n")[0][field] == value

@@ -64,7 +64,9 @@ def test_percent_is_a_clamped_straight_line():
 
 def test_low_has_hysteresis():
     b = Battery(ADC(0))
-    mv = lambda pct: 3300 + 9 * pct  # noqa: E731  (900 mV span: 9 mV a percent)
+
+    def mv(pct):
+        return 3300 + 9 * pct  # 900 mV span: 9 mV a percent
     states = [b.low(mv(p)) for p in (50, 16, 15, 14, 15, 19, 20, 21, 20, 16, 15, 14)]
     assert states == [False, False, False, True, True, True, True, False, False, False,
                       False, True]

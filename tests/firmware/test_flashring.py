@@ -3,7 +3,7 @@
 # no VfsLfs2 and checks the layout's arithmetic only).
 import os
 
-from support.firmware import S, ev, flash_chip, fill_up, littlefs, unmount
+from support.firmware import S, ev, flash_chip, littlefs, unmount
 from clock import ring
 from clock.journal import FILES, MAGIC, Loaded
 from clock.table import Table, boot
@@ -38,7 +38,7 @@ def _ring_game(store, presses, settings=None):
 
 def _records(path):
     loaded = Loaded(path)
-    return [r for r in loaded.records()], loaded
+    return list(loaded.records()), loaded
 
 
 def test_the_layout_follows_littlefs_ctz_blocks():

@@ -69,17 +69,13 @@ class Mqtt:
         return [json.loads(untagged(m)[0]) for t, m, r in self.sent if t.endswith(b"/state")]
 
 
-class Board:
-    battery = None
-
-
 class App:
-    """What the Reporter reads of device.app.App."""
+    """What the Reporter reads of the clock: a device.app.ClockState."""
 
     def __init__(self, name, absent=(0, 0)):
         self.values = cfg.check({"clock": "10m", "forfeit": 600000, "fouls": 3})
         self.table = Table.new(cfg.game_settings(self.values, absent), scratch(name))
-        self.board = Board()
+        self.battery = None
         self.fault_kinds = 0
 
 

@@ -4,7 +4,7 @@
 # the rest.
 import os
 
-from support.firmware import S, MIN, ev, scratch, flash_chip, fill_up, littlefs, unmount
+from support.firmware import S, ev, scratch, flash_chip, fill_up, littlefs, unmount
 from clock.game import RED, BLACK
 from clock.journal import Loaded
 from clock.table import Table, boot, CHECKPOINT_MS

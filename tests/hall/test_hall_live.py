@@ -216,7 +216,7 @@ def firmware_flash(folder, network):
 def pushed(uid, **network):
     """/network.json as `config push` writes it for the clock uid (its account and key)."""
     from device.hall import check
-    from host_tools.board.config import clock_network
+    from host_tools.network import clock_network
     return clock_network(check(dict({"event": "open"}, **network)), False, uid)
 
 
@@ -367,7 +367,7 @@ def test_a_clock_reports_over_tls_and_checks_the_broker_s_certificate(tmp_path):
     cert, key = certificate(tmp_path)
     port = free_port()
     hall = HallProcess(tmp_path, "open", "--mqtt", f"127.0.0.1:{port}", "--tls-cert", cert, "--tls-key", key)
-    from host_tools.board.config import network_from
+    from host_tools.network import network_from
     ca = network_from(ca=cert)["ca"]
     network = pushed("00000000000007e5", broker="127.0.0.1", port=port, tls=True, ca=ca)
     folder = firmware_flash(tmp_path / "tls-clock", network)

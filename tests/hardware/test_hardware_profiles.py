@@ -30,7 +30,7 @@ PICO_PINOUT = {
     36: "3V3", 37: "3V3_EN", 38: "GND", 39: "VSYS", 40: "VBUS",
 }
 GP_TO_PHYS = {int(n[2:]): p for p, n in PICO_PINOUT.items() if n.startswith("GP")}
-HEADER_GPIOS = set(range(0, 23)) | {26, 27, 28}   # on the Pico's header
+HEADER_GPIOS = set(range(23)) | {26, 27, 28}   # on the Pico's header
 RESERVED = {23, 24, 25, 29}                        # SMPS mode, VBUS sense, LED, VSYS/3
 ADC_GPIOS = {26, 27, 28}
 BOARDS = {"rpi-pico", "rpi-pico-w", "rpi-pico2", "rpi-pico2-w"}
@@ -228,7 +228,9 @@ def test_no_pin_used_twice(build):
 def test_buzzer_has_a_pwm_slice_to_itself(build):
     # RP2040: slice = (gpio >> 1) & 7; channels of one slice share one frequency.
     pins = profile_pins(load_profile(build))
-    slice_of = lambda gp: (gp >> 1) & 7  # noqa: E731
+
+    def slice_of(gp):
+        return (gp >> 1) & 7
     buzzer = pins.pop("buzzer.pin")
     shared = [k for k, gp in pins.items() if slice_of(gp) == slice_of(buzzer)]
     assert shared == [], "PWM slice %d shared with %s" % (slice_of(buzzer), shared)
@@ -370,7 +372,7 @@ def markdown_table(text, heading):
     """Rows (dicts by header) of the first table after the line `heading`."""
     lines = text.splitlines()
     try:
-        start = next(i for i, l in enumerate(lines) if l.strip() == heading)
+        start = next(i for i, line in enumerate(lines) if line.strip() == heading)
     except StopIteration:
         raise AssertionError("no heading %r in hardware/README.md" % heading)
     rows, header = [], None

@@ -85,8 +85,8 @@ def xqclock(bin_dir, cwd, *args, stdin=None):
 
 def test_the_installed_xqclock_runs_outside_the_checkout(installed, tmp_path):
     py = installed / "python"
-    where = subprocess.run([py, "-c", "import host_tools.firmware_path as f, clock; "
-                            "print(f.FIRMWARE); print(clock.__file__)"],
+    code = "import host_tools.firmware_path as f, clock; print(f.FIRMWARE); print(clock.__file__)"
+    where = subprocess.run([py, "-c", code],
                            cwd=tmp_path, capture_output=True, text=True, check=True).stdout.split()
     assert all(not Path(p).is_relative_to(ROOT) for p in where), where
 

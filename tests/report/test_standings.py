@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from host_tools import cli
-from host_tools.pairings import PairingsError, read, trf
+from host_tools.pairings import PairingsError, read
 from host_tools.wording import width
 from clock import events as ev
 from clock.table import Table

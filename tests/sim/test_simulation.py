@@ -365,7 +365,7 @@ def test_the_result_menu_offers_only_results_an_arbiter_may_enter(tmp_path):
         r.press(key)
     reasons = [o[0] for o in r.app.menu.stack[-1].options]
     assert reasons == ["MATE", "STALEMATE", "RESIGN", "KINGS FACE", "ILLEGAL", "REPETITION", "DISCIPLINE",
-                       "ARBITER"]
+                       "ARBITER", "PERP CHECK", "PERP CHASE"]  # a ruling's losses (§24.1, §24.3)
 
 
 def test_levers_work_while_the_arbiter_is_in_the_menu(tmp_path):
@@ -416,3 +416,15 @@ def test_a_failing_journal_write_does_not_stop_the_clock(tmp_path):
     r.run(2000)
     r.press(RIGHT)
     assert r.app.game.sides[1].moves == 1
+
+
+def test_a_renamed_profile_draws_its_own_kind_of_display(tmp_path):
+    """The pictures follow the profile's display.kind, not its file's name: a
+    club's copy of oled.json, saved under another name, draws the OLED."""
+    from host_tools import firmware_path
+    club = tmp_path / "club-clock.json"
+    club.write_bytes((firmware_path.PROFILES / "oled.json").read_bytes())
+    script = "clock 5m\nat 0 snapshot before\nend 1s\n"
+    ours, theirs = (simulate.write_pngs(p, simulate.headless(p, script), tmp_path / n)
+                    for p, n in (("oled", "ours"), (str(club), "theirs")))
+    assert [p.read_bytes() for p in ours] == [p.read_bytes() for p in theirs]

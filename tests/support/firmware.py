@@ -114,9 +114,9 @@ def without_allocating(work):
     return ok
 
 
-__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap", "without_allocating",
-           "PERIOD", "MASK", "PicoClock", "flash_chip", "fill_up", "littlefs", "skip", "needs_heap_lock",
-           "needs_littlefs")
+__all__ = ("ev", "S", "MIN", "new_game", "alternate", "raises", "remaining", "scratch", "can_lock_heap",
+           "without_allocating", "PERIOD", "MASK", "PicoClock", "flash_chip", "fill_up", "littlefs", "skip",
+           "needs_heap_lock", "needs_littlefs")
 
 
 # The running test's own folder: set before each test by tests/firmware/conftest.py

@@ -33,6 +33,7 @@
 # (SystemExit in boot.py/main.py, which `-i` would otherwise swallow).
 import sys
 import os
+import time as _time
 import vfs
 
 _READY = "\x00xq-ready\x00"
@@ -95,7 +96,7 @@ def _i2c_plugs(bus, addr, model):
 def _setup(flash, hardware, uid, steps_file=None):
     import json
     import binascii
-    import machine  # host_tools/mpy/shim/machine.py, which installs the stand-in
+    __import__("machine")  # host_tools/mpy/shim/machine.py, which installs the stand-in
     machine = sys.modules["machine"]  # host_tools.mpy.sim.machine itself, not the forwarding shim
     with open(hardware) as f:
         profile = json.loads(f.read())
@@ -236,7 +237,6 @@ del _setup
 if _script and _mode == "boot":
     import _thread
     _thread.start_new_thread(_player, _script)
-import time as _time
 sys.modules["time"] = _HandTime(_time, _keys)
 try:  # from READY on, a Ctrl-C may come: it stops the boot, as on a board
     sys.stdout.write(_READY)

@@ -6,11 +6,11 @@ import gc
 import os
 
 import machine  # the stand-in and the chip models first: not the firmware's heap
-from host_tools.mpy.sim import bus, ssd1306_model, tm1637_model  # noqa: F401
+from host_tools.mpy.sim import bus, ssd1306_model, tm1637_model  # not the firmware's heap
 
 gc.collect()
 _BEFORE_IMPORT = gc.mem_alloc()
-from host_tools.mpy.sim import rig as rigmod  # noqa: E402  (imports the firmware's modules)
+from host_tools.mpy.sim import rig as rigmod  # imports the firmware's modules
 
 gc.collect()
 IMPORTS = gc.mem_alloc() - _BEFORE_IMPORT

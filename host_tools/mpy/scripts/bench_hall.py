@@ -36,8 +36,8 @@ class Mqtt:
 
 
 class App:
-    class board:
-        battery = None
+    """What the Reporter reads of the clock (a device.app.ClockState)."""
+    battery = None
 
     def __init__(self):
         self.values = cfg.check({"clock": "90m/40,30m+30s", "board": 17, "red_name": "许银川",

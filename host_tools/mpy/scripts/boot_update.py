@@ -5,11 +5,11 @@ import sys
 import os
 import vfs
 
-import machine  # the stand-in (host_tools/mpy/shim first on MICROPYPATH)
 from host_tools.mpy.sim.ssd1306_model import SSD1306Model
-import device.app  # noqa: F401  (imported before the remount, as vboot.py does)
+import device.app
 import device.ssd1306  # noqa: F401
 
+__import__("machine")  # the stand-in (host_tools/mpy/shim first on MICROPYPATH)
 machine = sys.modules["machine"]
 model = machine.i2c_bus(0).attach(0x3C, SSD1306Model())
 with open(sys.argv[2]) as f:

@@ -4,6 +4,8 @@ import json
 import os
 import sys
 
+import vfs
+
 import machine
 from host_tools.mpy.sim import rig as rigmod
 from host_tools.mpy.sim.fram_model import FRAMModel
@@ -35,7 +37,6 @@ for i in range(6):
     r.press(i % 2)
 written = chip.bytes_transferred
 r.app.table.close()
-import vfs
 vfs.umount("/fram")
 path = boot()  # power comes back
 print(json.dumps({"path": path, "moves": [s.moves for s in r.app.game.sides],

@@ -154,8 +154,8 @@ def reporting_step(profiles, directory):
     return {"allocated": allocated, "sent": len(sent), "down": app.hall.down}
 
 
-SCENARIOS = {"ctrl_c": ctrl_c, "watchdog": watchdog, "stuck_bus": stuck_bus, "slow_bus": slow_bus, "idle_step": idle_step,
-             "reporting_step": reporting_step}
+SCENARIOS = {"ctrl_c": ctrl_c, "watchdog": watchdog, "stuck_bus": stuck_bus, "slow_bus": slow_bus,
+             "idle_step": idle_step, "reporting_step": reporting_step}
 
 
 def run(name, profiles, directory):

@@ -23,7 +23,6 @@ import machine
 from host_tools.mpy.sim import rig as rigmod
 from host_tools.mpy.sim.flash_model import ERASE_US, PROGRAM_US
 from clock import events as ev
-from clock.journal import Loaded
 from device import settings as cfg
 from device.board import load_profile
 from device import storage

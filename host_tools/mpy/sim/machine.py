@@ -23,8 +23,9 @@
 # MicroPython-compatible (the unix port imports it too): no f-strings, no
 # dataclasses or typing.
 #
-# Behaviour taken from ports/rp2 (machine_pin.c, machine_i2c.c, machine_pwm.c,
-# machine_adc.c) and shared/runtime/mpirq.c; see MICROPYTHON.md section 2.
+# Behaviour taken from MicroPython's own sources (github.com/micropython/micropython,
+# v1.28): ports/rp2/machine_pin.c, machine_i2c.c, machine_pwm.c, machine_adc.c,
+# and shared/runtime/mpirq.c.
 
 from .vclock import VirtualClock
 from .bus import I2CBus

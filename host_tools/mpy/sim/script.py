@@ -29,7 +29,7 @@
 
 from clock import timecontrol
 from clock.durations import parse_ms, digits
-from device.settings import DEFAULTS, check
+from device.settings import DEFAULTS, WORDS, check
 from .timeline import Timeline
 
 KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
@@ -67,12 +67,10 @@ def _setting(values, word, arg, line):
         timecontrol.parse_any(arg)
         both = timecontrol.sides(arg)
         values["clock"], values["clock_black"] = (arg, "") if both is None else both
-    elif word == "language" and arg in ("en", "zh"):
-        values["language"] = 1 if arg == "zh" else 0
-    elif word == "sound" and arg in ("on", "off"):
-        values["sound"] = arg == "on"
-    elif word == "red-side" and arg in ("left", "right"):
-        values["red_side"] = 1 if arg == "right" else 0
+    elif word in ("language", "sound", "red-side") and arg in WORDS[word.replace("-", "_")]:
+        field = word.replace("-", "_")
+        i = WORDS[field].index(arg)
+        values[field] = bool(i) if field == "sound" else i
     elif word == "code":
         values["code"] = arg
     elif word == "forfeit":

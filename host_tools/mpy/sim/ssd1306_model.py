@@ -1,6 +1,7 @@
 """A host model of the SSD1306 controller, fed the bytes of I2C writes.
 
-It decodes what the chip would (SSD1306 datasheet rev 1.1, MICROPYTHON.md §1)
+It decodes what the chip would (Solomon Systech's SSD1306 datasheet, rev 1.1:
+its control byte, command table and addressing modes)
 and shows what the panel would light, so the desktop view and the tests see
 the driver's bytes, not its intentions. Modelled:
 

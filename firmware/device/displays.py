@@ -1,0 +1,101 @@
+# The two players' displays: each one's screen on its own chip (the screen
+# class of the board's display kind, device.screens.SCREENS), drawn only when
+# what it shows changed. One display in turn is set up again every
+# REFRESH_MS (a reset by static shows again). A display that does not answer
+# is marked and left alone for RETRY_MS (on a stuck bus every try costs the
+# I2C timeout), then tried again: its bus freed, its screen redrawn, its chip
+# set up (the driver does that after an error). Drawing allocates nothing
+# when nothing shown changes.
+
+from clock.game import UNSET
+from device import faults
+from device.screens import SCREENS
+
+RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
+REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
+
+
+class Displays:
+    """The board's two displays (left, right), for the app's loop. Faults go
+    to report_fault(kind, message) (the app's, which latches and marks them)."""
+
+    def __init__(self, board, clock, report_fault):
+        self.board = board
+        self.clock = clock
+        self.report_fault = report_fault
+        self.screens = []  # type: list  # per display: its screen (new_game() makes them)
+        self.failed = [UNSET, UNSET]  # per display: tick of its last failure, UNSET while it works
+        self.nacks = [0, 0]  # per display: the bytes its chip did not acknowledge, last seen
+        self.refresh_tick = clock.ticks_ms()
+        self.refresh_next = 0  # the display set up again next
+
+    def new_game(self, header, red_side):
+        """Screens for a new game: each facing its player (the left display
+        faces the player at the left lever), with the game's header."""
+        screen = SCREENS[self.board.kind]
+        self.screens = [screen(self.board.displays[i], i ^ red_side, header) for i in range(2)]
+
+    def show_board(self, n):
+        """The board number (0: none set) both screens show while the clock identifies itself."""
+        for scr in self.screens:
+            scr.board = n
+
+    def invalidate(self):
+        """Forget what the displays show: the next draw redraws them."""
+        for scr in self.screens:
+            scr.invalidate()
+
+    def draw(self, game, now, status, language):
+        """Show the game at now; status[side] is the marks (screens.* bits) of side's display."""
+        tick = self.clock.ticks_ms()
+        for i in range(2):
+            if self._retry(i, tick):
+                scr = self.screens[i]
+                try:
+                    scr.update(game, now, status[scr.side], language)
+                    self._answered(i)
+                except OSError as e:
+                    self._failed(i, tick, e)
+
+    def draw_menu(self, menu, language, arbiter):
+        tick = self.clock.ticks_ms()
+        for i in range(2):
+            if not self._retry(i, tick):
+                continue
+            try:
+                self.screens[i].show_menu(menu, language, arbiter)
+                self._answered(i)
+            except OSError as e:
+                self._failed(i, tick, e)
+
+    def refresh(self, tick):
+        """Every REFRESH_MS, one display in turn set up again with a whole frame."""
+        if self.clock.ticks_diff(tick, self.refresh_tick) >= REFRESH_MS:
+            self.refresh_tick = tick
+            i = self.refresh_next
+            self.refresh_next = 1 - i
+            self.screens[i].refresh()
+            self.screens[i].invalidate()
+
+    def _retry(self, i, tick):
+        failed = self.failed[i]
+        if failed == UNSET:
+            return True
+        if self.clock.ticks_diff(tick, failed) < RETRY_MS:
+            return False
+        self.board.recover(i)
+        self.screens[i].invalidate()
+        return True
+
+    def _answered(self, i):
+        """Raise OSError if the chip left bytes unacknowledged (none there)."""
+        n = self.screens[i].nacks()
+        if n != self.nacks[i]:
+            self.nacks[i] = n
+            raise OSError(5)  # EIO, as an I2C device that does not answer
+        self.failed[i] = UNSET
+
+    def _failed(self, i, tick, e):
+        self.failed[i] = tick
+        self.screens[i].invalidate()
+        self.report_fault(faults.DISPLAY, "%s display: %r" % (("left", "right")[i], e))
