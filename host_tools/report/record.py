@@ -51,6 +51,7 @@ REASON_ZH = {
     "mate": "被将死", "flying-general": "帅将对面", "stalemate": "被困毙", "illegal": "违反行棋规定",
     "repetition": "违反禁例", "resign": "认输", "discipline": "违纪", "agreed": "议和",
     "move-limit": "自然限着", "no-win": "双方均无胜机", "arbiter": "裁判判定",
+    "perpetual-check": "长将（§24.1）", "perpetual-chase": "长捉不变（§24.3）",
 }
 DRAW_REASON_ZH = {"repetition": "循环不变作和"}
 

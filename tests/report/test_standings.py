@@ -245,3 +245,10 @@ def test_bad_corrections_and_tiebreaks_are_one_line(tmp_path, event_trf, capsys,
     r1, r2 = play_event(tmp_path)
     code, out, err = run(capsys, "--event", r1, r2, "--pairings", event_trf, *args)
     assert code == 2 and err.count("\n") == 1 and fragment in err, err
+
+
+def test_every_result_reason_has_its_chinese_words():
+    """A reason added to the clock (clock.game.REASONS) needs its words in the Chinese tables too."""
+    from clock.game import REASONS
+    from host_tools.report.record import REASON_TEXT, REASON_ZH
+    assert set(REASONS) <= set(REASON_ZH) and set(REASONS) <= set(REASON_TEXT)
