@@ -255,17 +255,21 @@ class Link:
             self.t.exec_raw_no_follow("import machine\nmachine.reset()")
         except Exception:
             raise BoardError(f"{self.port} stopped answering (reset)") from None
-        self.close()
-        time.sleep(0.3)
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                self.t = open_transport(self.port, self.timeout)
-                break
-            except BoardError:
-                if time.monotonic() > deadline:
-                    raise BoardError(f"{self.port} did not come back within {wait:g} s of the reset") from None
-                time.sleep(0.25)
+        portlock.claim(self.port)  # kept through the reset: hall --usb does not take the port meanwhile
+        try:
+            self.close()
+            time.sleep(0.3)
+            deadline = time.monotonic() + wait
+            while True:
+                try:
+                    self.t = open_transport(self.port, self.timeout)
+                    break
+                except BoardError:
+                    if time.monotonic() > deadline:
+                        raise BoardError(f"{self.port} did not come back within {wait:g} s of the reset") from None
+                    time.sleep(0.25)
+        finally:
+            portlock.release(self.port)
         self.agent = False
         self._places = None
 

@@ -55,25 +55,26 @@ def claim(port, say=None, wait=WAIT_S):
     if fcntl is None:
         return
     real = os.path.realpath(port)
-    with _guard:
+    with _guard:  # held only to look and to note, never while waiting (other ports' claims go on)
         if real in _held:
             _held[real][1] += 1
             return
-        want = Path(str(_base(port)) + f".want.{os.getpid()}")
-        want.touch()
-        fd = _lock_fd(port)
-        end = time.monotonic() + wait
-        said = False
-        while not _try_lock(fd):
-            if time.monotonic() > end:
-                os.close(fd)
-                want.unlink(missing_ok=True)
-                raise OSError(f"{port} is held by another xqclock (hall --usb?) that did not let it go "
-                              f"within {wait:g} s")
-            if not said and say is not None:
-                say(f"{port} is being read by xqclock hall --usb: waiting for it to let the clock go")
-                said = True
-            time.sleep(0.05)
+    want = Path(str(_base(port)) + f".want.{os.getpid()}")
+    want.touch()
+    fd = _lock_fd(port)
+    end = time.monotonic() + wait
+    said = False
+    while not _try_lock(fd):
+        if time.monotonic() > end:
+            os.close(fd)
+            want.unlink(missing_ok=True)
+            raise OSError(f"{port} is held by another xqclock (hall --usb?) that did not let it go "
+                          f"within {wait:g} s")
+        if not said and say is not None:
+            say(f"{port} is being read by xqclock hall --usb: waiting for it to let the clock go")
+            said = True
+        time.sleep(0.05)
+    with _guard:
         _held[real] = [fd, 1]
 
 
