@@ -29,13 +29,13 @@ at 2m foul red
 at 2m10s warn black
 at 2m20s offer red
 at 2m30s press red
-at 3m offer red
 at 3m10s pause
 at 4m resume
 at 4m5s penalty black 30s
 at 4m6s bonus red 10s
 at 4m20s press black
 at 4m40s foul black
+at 4m50s offer red   # Red's own time again, before Black has offered
 at 5m press red
 at 5m1s power-cut
 at 6m power-on
@@ -107,7 +107,7 @@ def test_result_times_fouls_and_events(tmp_path, capsys):
     assert [(e["time"], e["value"]) for e in events_of(d, "bonus")] == [("0:04:06", 10000)]
     assert [(e["time"], e["side"]) for e in events_of(d, "arrive")] == [("0:01:00", "black")]
     offers = events_of(d, "offer")
-    assert [(e["time"], e["repeat"]) for e in offers] == [("0:02:20", False), ("0:03:00", True)]
+    assert [(e["time"], e["repeat"]) for e in offers] == [("0:02:20", False), ("0:04:50", True)]
     assert [(e["time"], e["by"]) for e in events_of(d, "pause")] == [("0:03:10", "arbiter")]
     assert [e["time"] for e in events_of(d, "resume")] == ["0:04:00", "0:06:30"]
     assert [e["time"] for e in events_of(d, "power-on")] == ["0:05:00"]

@@ -27,6 +27,7 @@ class SideClock:
         self.block_moves = 0  # Canadian: moves still to make in the current block
         self.delay_left = tc.delay_ms if tc.delay_kind == DELAY_SIMPLE else 0
         self.move_used = 0  # ms this side has run for the current move
+        self.move_absent = 0  # of those, the ms run before the player arrived (§21)
         self.since = STOPPED  # game ms when it last started running, or STOPPED
         self.flag_at = UNSET
         if not start:
@@ -46,6 +47,8 @@ class SideClock:
         """All the time this clock could still run: delay, main time, overtime."""
         tc = self.tc
         spare = self.remaining + self.delay_left
+        if self.next_quota:  # a quota to make: running out loses (§4.1.4), overtime comes after
+            return spare
         if not self.overtime:
             if tc.byoyomi_periods:  # all of them, or those kept through a bonus (add_time)
                 spare += (self.periods_left or tc.byoyomi_periods) * tc.byoyomi_ms
@@ -56,10 +59,11 @@ class SideClock:
         return spare
 
     def move_deadline(self):
-        """Game ms at which the per-move limit runs out (-1 when there is none)."""
+        """Game ms at which the per-move limit runs out (-1 when there is none);
+        it counts from the player's arrival."""
         if not self.tc.permove_ms:
             return UNSET
-        return self.since + self.tc.permove_ms - self.move_used
+        return self.since + self.tc.permove_ms - self.move_used + self.move_absent
 
     def settle(self, t):
         """Account for the time run from `since` up to t (not past a deadline)."""
@@ -90,6 +94,8 @@ class SideClock:
 
     def _next_pool(self):
         tc = self.tc
+        if self.next_quota:
+            return False
         if self.overtime:
             if self.periods_left <= 1:
                 return False
@@ -163,6 +169,7 @@ class SideClock:
             self.give(tc.increment_ms)
         self.reach_quota()
         self.move_used = 0
+        self.move_absent = 0
         self.delay_left = tc.delay_ms if tc.delay_kind == DELAY_SIMPLE else 0
 
     def reach_quota(self):
@@ -173,23 +180,19 @@ class SideClock:
                 self.next_quota = 0
                 return
             self.period += 1
-            if self.overtime:  # a new period's main time ends the overtime
-                self.overtime = False
-                self.overtime_at = UNSET
-                self.granted -= self.remaining
-                self.remaining = 0
             self.give(stage[0])
             self.next_quota = self.next_quota + stage[1] if stage[1] else 0
 
     def set_moves(self, n):
         """Arbiter correction of the completed-move count. Periods already granted
         stay granted; reaching a quota by correction grants the next period; in a
-        Canadian block the added moves count towards the block."""
+        Canadian block the added moves count towards the block, and those past
+        its end towards the next, fresh one (as the scoresheet counts them)."""
         tc = self.tc
         if self.overtime and tc.canadian_moves and n > self.moves:
             self.block_moves -= n - self.moves
             if self.block_moves <= 0:
-                self.block_moves = tc.canadian_moves
+                self.block_moves = tc.canadian_moves - (-self.block_moves) % tc.canadian_moves
                 self.give(tc.canadian_ms - self.remaining)
         self.moves = n
         self.reach_quota()

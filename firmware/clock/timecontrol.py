@@ -57,6 +57,7 @@ class TimeControl:
         self.canadian_moves = 0
         self.canadian_ms = 0
         self.permove_ms = 0
+        self.exempt_ms = 180000  # the scoresheet-exemption window: see _window
 
     def stage(self, k):
         """The stage that period k (0-based) follows, or None past the last one."""
@@ -107,11 +108,6 @@ class Control:
         self.sides = (red, black)
         self.name = name
         self.draw_to_black = name in DRAW_GOES_TO_BLACK
-        # Scoresheet exemption window (§7.2: under 3 min; FIDE: under 5 min,
-        # and none when 30 s or more is added per move).
-        self.exempt_ms = 180000
-        if name in FIDE_PRESETS:
-            self.exempt_ms = 0 if red.increment_ms >= 30000 else 300000
 
     def describe(self):
         red, black = self.sides
@@ -221,17 +217,25 @@ def _expand(spec):
             raise ValueError("cxa1999-6.5 is whole-game time: give one amount, e.g. 20m")
     elif colon:
         raise ValueError("preset %s takes no amount after ':'" % name)
-    if isinstance(body, tuple):
-        if sep:
-            raise ValueError("%s sets both sides; it takes no modifiers" % name)
-        return body, name
+    if isinstance(body, tuple):  # its modifiers apply to both sides
+        return (body[0] + sep + rest, body[1] + sep + rest), name
     return body + sep + rest, name
 
 
-def parse_side(spec):
-    """Parse one side's spec string (or a preset with one control) into a TimeControl."""
+def _window(name, tc):
+    """The scoresheet-exemption window of a side (§7.2: under 3 min; FIDE:
+    under 5 min, and none when 30 s or more is added per move)."""
+    if name in FIDE_PRESETS:
+        return 0 if tc.increment_ms >= 30000 else 300000
+    return 180000
+
+
+def parse_side(spec, name=""):
+    """Parse one side's spec string (or a preset with one control) into a
+    TimeControl. `name`: the preset a spec was expanded from, for its rules."""
     spec = normalize(spec)
-    text, name = _expand(spec.strip())
+    text, preset = _expand(spec.strip())
+    name = _name(name) or preset
     if isinstance(text, tuple):
         raise ValueError("%s gives each side its own time; use it for both sides" % name)
     tc = TimeControl()
@@ -249,8 +253,12 @@ def parse_side(spec):
     if tc.increment_ms and tc.delay_kind == DELAY_BRONSTEIN:
         raise ValueError("'%s': a Fischer increment (+D) and a Bronstein delay both give time per move; "
                          "choose one" % spec)
-    if not tc.stages[0][0] and not tc.overtime_ms():
+    if not tc.stages[0][0] and (not tc.overtime_ms() or tc.stages[0][1]):
         raise ValueError("'%s': the first stage has no time" % spec)
+    if tc.repeat and tc.overtime_ms():
+        raise ValueError("'%s': '*' repeats a stage with a move quota for ever, so the overtime after it "
+                         "would never start" % spec)
+    tc.exempt_ms = _window(name, tc)
     return tc
 
 
@@ -267,14 +275,15 @@ def parse(spec, name=""):
     text, preset = _expand(spec.strip())
     name = _name(name) or preset
     if isinstance(text, tuple):
-        return Control(parse_side(text[0]), parse_side(text[1]), name)
-    tc = parse_side(spec)
+        return Control(parse_side(text[0], name), parse_side(text[1], name), name)
+    tc = parse_side(spec, name)
     return Control(tc, tc, name)
 
 
-def handicap(red_spec, black_spec, name=""):
-    """A Control with a different spec per side (`name`: as for parse)."""
-    return Control(parse_side(red_spec), parse_side(black_spec), _name(name))
+def handicap(red_spec, black_spec, name="", presets=("", "")):
+    """A Control with a different spec per side (`name`: as for parse;
+    `presets`: the preset each side's spec was expanded from, for its rules)."""
+    return Control(parse_side(red_spec, presets[0]), parse_side(black_spec, presets[1]), _name(name))
 
 
 def played(clock, clock_black=""):
@@ -284,9 +293,16 @@ def played(clock, clock_black=""):
     (an update may change what a name means) -> {"clock": SPEC} or {"red":
     SPEC, "black": SPEC}, and "preset": NAME when a preset set both sides: the
     name keeps its rules (FIDE's exemption window, Armageddon's draw) and
-    names the game in reports."""
-    if clock_black:
-        return {"red": _spec_of(clock)[0], "black": _spec_of(clock_black)[0]}
+    names the game in reports; with a control per side, "presets": [RED'S,
+    BLACK'S] names each side's preset, for its rules. The same control for
+    both sides is that control, as if given once."""
+    if clock_black and normalize(clock_black).strip() != normalize(clock).strip():
+        red, red_name = _spec_of(clock)
+        black, black_name = _spec_of(clock_black)
+        out = {"red": red, "black": black}
+        if red_name or black_name:
+            out["presets"] = [red_name, black_name]
+        return out
     text, name = _spec_of(clock)
     out = {"red": text[0], "black": text[1]} if isinstance(text, tuple) else {"clock": text}
     if name:
@@ -320,8 +336,8 @@ def sides(text):
 def parse_any(text):
     """A Control from one SPEC for both sides or from 'red=SPEC black=SPEC'."""
     both = sides(text)
-    if both is None:
-        return parse(text)
+    if both is None or both[0] == both[1]:  # red=X black=X is X
+        return parse(text if both is None else both[0])
     for name, spec in (("red", both[0]), ("black", both[1])):
         try:
             parse_side(spec)

@@ -16,7 +16,9 @@ _KIND = 2  # values: the delay kinds, shown as _KINDS
 _KINDS = ("none", "delay", "BRONSTEIN")  # lang.MENU keys, or words as they are
 
 # The custom control's steps, in order: (key, title in lang.MENU, how, values,
-# unit, the earlier key whose value must not be 0 for this step to be asked).
+# unit, the earlier key whose value must not be 0 for this step to be asked;
+# "-key": that must be 0 or not asked, e.g. no overtime after a stage that
+# repeats for ever, which would never start).
 CUSTOM_STEPS = (  # type: tuple
     ("t1", "time", _NUMBER, (60, 5, 5, 300), " min", ""),
     ("n1", "quota", _NUMBER, (0, 5, 0, 100), "", ""),
@@ -25,7 +27,7 @@ CUSTOM_STEPS = (  # type: tuple
     ("inc", "increment", _PICK, (0, 2, 3, 5, 10, 15, 20, 30, 60), " s", ""),
     ("kind", "delay", _KIND, (0, 1, 2), "", ""),
     ("delay", "delay", _PICK, (2, 3, 5, 10, 15, 30), " s", "kind"),
-    ("byo", "byoyomi", _NUMBER, (0, 1, 0, 10), "x", ""),
+    ("byo", "byoyomi", _NUMBER, (0, 1, 0, 10), "x", "-n2"),
     ("byo_s", "byoyomi", _PICK, (10, 20, 30, 40, 60), " s", "byo"),
     ("permove", "permove", _PICK, (0, 30, 60, 90, 120, 180, 300), " s", ""),
     ("black", "handicap", _NUMBER, (-1, 1, 1, 300), " min", ""),
@@ -37,12 +39,13 @@ def custom_spec(chosen):
     them) -> (Red's spec, Black's spec or "" when it is the same)."""
     t1 = "%dm" % chosen["t1"]
     stages = t1
+    repeats = chosen["n1"] and chosen.get("n2")  # then no overtime is asked (CUSTOM_STEPS)
     if chosen["n1"]:
         stages += "/%d,%dm" % (chosen["n1"], chosen["t2"]) + ("/%d*" % chosen["n2"] if chosen["n2"] else "")
     tail = "+%ds" % chosen["inc"] if chosen["inc"] else ""
     if chosen["kind"]:
         tail += ";%s %ds" % (("delay", "bronstein")[chosen["kind"] - 1], chosen["delay"])
-    if chosen["byo"]:
+    if chosen.get("byo") and not repeats:
         tail += ";byoyomi %dx%ds" % (chosen["byo"], chosen["byo_s"])
     if chosen["permove"]:
         tail += ";permove %ds" % chosen["permove"]
@@ -50,6 +53,14 @@ def custom_spec(chosen):
     if black == chosen["t1"]:  # the same main time as Red's: no handicap
         return stages + tail, ""
     return stages + tail, "%dm" % black + stages[len(t1):] + tail
+
+
+def asked(need, chosen):
+    """Whether a custom step that needs `need` (CUSTOM_STEPS) is asked, given
+    the answers so far."""
+    if need[:1] == "-":
+        return not chosen.get(need[1:])
+    return not need or bool(chosen.get(need))
 
 
 def _clock_words(ms):
@@ -140,7 +151,7 @@ class Arbiter:
         chosen = {}  # type: dict
 
         def step(i):
-            while i < len(CUSTOM_STEPS) and CUSTOM_STEPS[i][5] and not chosen[CUSTOM_STEPS[i][5]]:
+            while i < len(CUSTOM_STEPS) and not asked(CUSTOM_STEPS[i][5], chosen):
                 i += 1
             if i == len(CUSTOM_STEPS):
                 red, black = custom_spec(chosen)

@@ -12,7 +12,7 @@
 from array import array
 
 from clock.durations import time_text
-from clock.game import STOPPED, UNSET, DRAW, R_FORFEIT
+from clock.game import STOPPED, UNSET, DRAW, NOBODY, R_FORFEIT
 from device import const, faults, lang, text
 from device.tm1637 import encode_digits
 
@@ -255,7 +255,7 @@ class OledScreen:
         status = d[_STATUS]
         words = []
         if d[_RESULT] != -1:
-            if game.winner == DRAW and game.reason != R_FORFEIT:
+            if game.winner == DRAW:
                 words.append(lang.DRAW[lg])
             else:
                 words.append(lang.WIN[lg] if game.winner == s else lang.LOSS[lg])
@@ -322,7 +322,7 @@ class OledScreen:
 # and its kinds' letters ("Ed": a display did not answer; device/faults.py),
 # else a low battery as "bAtt". A clock whose loop has ended shows "StoP".
 
-_SCORE = (b" 1-0", b" 0-1", b" H-H", b" ---")
+_SCORE = (b" 1-0", b" 0-1", b" H-H", b" 0-0", b" ---")  # by winner; the last: both forfeit
 
 
 _HOURS = encode_digits(b"H", bytearray(1))[0]
@@ -359,7 +359,7 @@ class SegmentScreen:
         elif c.flag_at != UNSET:
             encode_digits(b"FL--", segs)
         elif game.over():
-            encode_digits(_SCORE[3 if game.reason == R_FORFEIT and game.winner == DRAW else game.winner], segs)
+            encode_digits(_SCORE[4 if game.reason == R_FORFEIT and game.winner == NOBODY else game.winner], segs)
         elif late >= 0 and blink:
             secs = (late + 999) // 1000
             encode_digits(b"L   ", segs)

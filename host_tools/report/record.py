@@ -13,7 +13,7 @@ from pathlib import Path
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from clock import events as ev
 from clock.durations import shown, words
-from clock.game import REASONS, RED, BLACK, DRAW, DRAW_REASONS
+from clock.game import REASONS, RED, BLACK, DRAW, NOBODY, DRAW_REASONS
 from clock.journal import JournalError, Loaded
 from clock.sideclock import STOPPED, UNSET
 from clock.table import build_game
@@ -44,7 +44,7 @@ REASON_TEXT = {
 DRAW_REASON_TEXT = {"repetition": "repetition (§4.2.3)"}
 
 # Points per §14.1 for each score notation (forfeits §21.4: + is 1, - is 0).
-POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5),
+POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "0-0": (0.0, 0.0),
           "+/-": (1.0, 0.0), "-/+": (0.0, 1.0), "-/-": (0.0, 0.0)}
 
 class ReportError(Exception):
@@ -287,7 +287,7 @@ class GameRecord:
                                    "move": a["moves"] + 1, "think_ms": used})
         if after["reason"] != STOPPED and kind != ev.RESULT and (
                 before["reason"] != after["reason"] or before["result_at"] != after["result_at"]):
-            self._add(n, after["result_at"], "result", after["winner"] if after["winner"] != DRAW else None,
+            self._add(n, after["result_at"], "result", after["winner"] if after["winner"] < DRAW else None,
                       "Result: %s" % self._result_words(g), by="clock", reason=REASONS[g.reason],
                       score=g.score())
 
@@ -300,10 +300,12 @@ class GameRecord:
         score = g.score()
         winner = g.winner
         if reason == "forfeit":
-            if winner == DRAW:
+            if winner == NOBODY:
                 return "%s, both forfeit: neither player arrived in time (§21)" % score
             return "%s, %s wins: %s did not arrive in time, forfeit (§4.1.5, §21)" % (
                 score, TITLES[winner], TITLES[1 - winner])
+        if winner == NOBODY:
+            return "%s, both lose: both flags fell in the same millisecond, neither first (§22.1)" % score
         if winner == DRAW:
             return "%s, draw: %s" % (score, DRAW_REASON_TEXT.get(reason, REASON_TEXT[reason]))
         loser = TITLES[1 - winner]
@@ -326,9 +328,11 @@ class GameRecord:
             return ""
         reason = REASONS[g.reason]
         if reason == "forfeit":
-            if g.winner == DRAW:
+            if g.winner == NOBODY:
                 return "double forfeit (§21)"
             return "%s absent: forfeit (§21.4)" % TITLES[1 - g.winner]
+        if g.winner == NOBODY:
+            return "both flags at once: both lose"
         if g.winner == DRAW:
             return DRAW_REASON_TEXT.get(reason, REASON_TEXT[reason])
         loser = TITLES[1 - g.winner]
@@ -373,7 +377,7 @@ class GameRecord:
             return None
         score = g.score()
         red, black = POINTS[score]
-        return {"winner": None if g.winner == DRAW else SIDES[g.winner], "reason": REASONS[g.reason],
+        return {"winner": None if g.winner >= DRAW else SIDES[g.winner], "reason": REASONS[g.reason],
                 "score": score, "at_ms": g.result_at, "time": self.clock_time(g.result_at),
                 "text": self._result_words(g), "points": {"red": red, "black": black}}
 

@@ -11,7 +11,8 @@
 #   at 9s hold ok 2s         held down for the duration, then released
 #   at 12s down plus         down / up: one edge each, for anything else
 #   at 20s snapshot running  both displays as they are now, named "running"
-#   at 21s glitch left-lever 2ms   the switch closes for 2 ms (a bounce, interference)
+#   at 21s glitch left-lever 2ms   the switch closes for 2 ms (a bounce, interference;
+#                                  a bare number is milliseconds too: glitch left-lever 2)
 #   at 22s unplug right-display    off its wires (at 0: absent at power-on)
 #   at 25s plug right-display      back, the chip in its power-on state
 #   at 26s power-cut         the power goes: the loop stops, the displays go dark
@@ -121,7 +122,7 @@ def parse(text):
                 elif what in ("down", "up") and len(words) == 4:
                     steps.append((t, DOWN if what == "down" else UP, _key(words[3], number), ""))
                 elif what == "glitch" and len(words) == 5:
-                    ms = parse_ms(words[4])
+                    ms = parse_ms(words[4] + "ms" if digits(words[4]) else words[4])  # a bare number: ms
                     if ms <= 0:
                         raise ScriptError("%d: a glitch lasts at least 1ms" % number)
                     steps.append((t, GLITCH, _key(words[3], number), ms))

@@ -9,7 +9,7 @@ except ImportError:  # CPython: the pure-Python stand-in in host_tools/sim
     sys.path.append(str(firmware_path.FIRMWARE.parent / "host_tools" / "sim"))
 
 from clock import timecontrol
-from device.arbiter import CUSTOM_STEPS, custom_spec
+from device.arbiter import CUSTOM_STEPS, asked, custom_spec
 
 PLAIN = {"t1": 60, "n1": 0, "inc": 0, "kind": 0, "byo": 0, "permove": 0, "black": 60}
 
@@ -43,7 +43,17 @@ def test_answers_made_moot_are_not_read():
     assert built({"t2": 30, "n2": 20, "delay": 5, "byo_s": 30}) == ("60m", "")
     needs = {s[0]: s[5] for s in CUSTOM_STEPS}
     assert needs == {"t1": "", "n1": "", "t2": "n1", "n2": "n1", "inc": "", "kind": "", "delay": "kind",
-                     "byo": "", "byo_s": "byo", "permove": "", "black": ""}
+                     "byo": "-n2", "byo_s": "byo", "permove": "", "black": ""}
     keys = [s[0] for s in CUSTOM_STEPS]
     for key, need in needs.items():  # what a step needs is asked before it
-        assert not need or keys.index(need) < keys.index(key)
+        assert not need or keys.index(need.lstrip("-")) < keys.index(key)
+
+
+def test_no_overtime_is_asked_after_a_stage_that_repeats_for_ever():
+    # 60m/40,15m/10* has a quota in every period: byo-yomi after it would never start
+    assert not asked("-n2", {"n1": 40, "n2": 10})
+    assert asked("-n2", {"n1": 40, "n2": 0}) and asked("-n2", {"n1": 0})
+    assert not asked("byo", {"n1": 40, "n2": 10})  # and so not its seconds either
+    red, black = built({"n1": 40, "t2": 15, "n2": 10, "byo": 3, "byo_s": 30})
+    assert red == "60m/40,15m/10*"  # an answer never asked is not read
+    timecontrol.parse(red)

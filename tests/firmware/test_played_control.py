@@ -42,7 +42,7 @@ def test_a_fide_game_replays_as_played_across_an_update_that_changed_its_preset(
     assert played == [15 * MIN - 10 * S, 15 * MIN - 15 * S]
     back = Table.restore(path)  # today's fide-rapid puts the first increment on at the start
     assert times(back.game) == played  # before: 10 s more each, from the new meaning
-    assert back.game.control.name == "fide-rapid" and back.game.control.exempt_ms == 5 * MIN
+    assert back.game.control.name == "fide-rapid" and back.game.control.sides[RED].exempt_ms == 5 * MIN
 
 
 def test_the_header_holds_the_spec_and_names_the_preset():
@@ -72,7 +72,7 @@ def test_an_old_journal_naming_only_its_preset_still_loads():
     table.close()
     back = Table.restore(path)  # as before: the name, read with this firmware's table
     assert times(back.game) == [15 * MIN, 15 * MIN + 10 * S]
-    assert back.game.control.name == "fide-rapid" and back.game.control.exempt_ms == 5 * MIN
+    assert back.game.control.name == "fide-rapid" and back.game.control.sides[RED].exempt_ms == 5 * MIN
 
 
 def test_a_preset_field_that_is_no_name_is_refused_naming_it():

@@ -67,10 +67,12 @@ def test_armageddon_gives_each_side_its_time_and_the_draw_to_black():
     assert c.draw_to_black
     assert not parse("xq-5+3").draw_to_black
     assert not parse("6m+3s").draw_to_black
-    # it fixes both sides: not usable as one side of a handicap, nor with modifiers
+    # it fixes both sides: not usable as one side of a handicap; its modifiers apply to both
     raises(ValueError, parse_side, "xq-armageddon")
     raises(ValueError, handicap, "xq-armageddon", "5m")
-    raises(ValueError, parse, "xq-armageddon;permove 30s")
+    c = parse("xq-armageddon;permove 30s")
+    assert [tc.permove_ms for tc in c.sides] == [30 * S, 30 * S] and c.draw_to_black
+    assert [tc.stages for tc in c.sides] == [[[6 * MIN, 0]], [[4 * MIN, 0]]]
 
 
 def test_chess_and_go_presets():
