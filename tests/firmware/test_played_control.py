@@ -79,3 +79,19 @@ def test_a_preset_field_that_is_no_name_is_refused_naming_it():
     for bad in (5, None, ["fide-rapid"]):
         e = raises(JournalError, build_game, {"clock": "10m", "preset": bad, "forfeit": -1, "fouls": 3})
         assert "preset" in str(e), e
+
+
+def test_a_control_per_side_keeps_each_presets_rules_through_the_journal():
+    h = header("fide-classical", "fide-blitz")
+    assert h["presets"] == ["fide-classical", "fide-blitz"] and "preset" not in h
+    game = build_game(h)
+    assert [tc.exempt_ms for tc in game.control.sides] == [0, 5 * MIN]  # FIDE: none with +30 s; 5 min
+    assert [tc.exempt_ms for tc in build_game(header("xq-15+10", "5m")).control.sides] == [3 * MIN, 3 * MIN]
+    assert "presets" not in header("10m", "5m")
+    e = raises(JournalError, build_game, dict(h, presets="fide-blitz"))
+    assert "presets" in str(e), e
+
+
+def test_the_same_control_for_each_side_is_that_control():
+    assert header("fide-rapid", "fide-rapid") == header("fide-rapid")
+    assert header("10m+5s", "10m+5s") == header("10m+5s")
