@@ -46,6 +46,9 @@ class Game:
     def __init__(self, control, forfeit_ms=UNSET, foul_limit=3, absent=()):
         self.control = control
         self.sides = (SideClock(control.sides[0]), SideClock(control.sides[1]))
+        if control.sides[0].hourglass:  # each side's running time goes to the other
+            self.sides[0].partner = self.sides[1]
+            self.sides[1].partner = self.sides[0]
         self.forfeit_ms = forfeit_ms
         self.foul_limit = foul_limit
         self.started = False
@@ -84,7 +87,7 @@ class Game:
         window (3 min; FIDE 5 min) in the current period, overtime too."""
         side = self.sides[s]
         window = side.tc.exempt_ms
-        return window > 0 and side.remaining < window
+        return window > 0 and side.remaining < window and side.can_flag()  # an up-count has no limit
 
     def score(self):
         if self.reason == R_FORFEIT:
@@ -102,7 +105,7 @@ class Game:
             return UNSET
         d = side.flag_deadline()
         m = side.move_deadline() if self.present[s] else UNSET
-        return m if m != UNSET and m < d else d
+        return m if m != UNSET and (d == UNSET or m < d) else d
 
     def advance(self, t):
         """Bring the clocks to game time t, ending the game in the first

@@ -110,7 +110,7 @@ CODES = {
     "cxa1999-6.5": "C6.5", "xq-60+30": "60.30", "xq-50+20": "50.20", "xq-30+10": "30.10",
     "xq-25+5": "25.05", "xq-15+10": "15.10", "xq-10+10": "10.10", "xq-5+3": " 5.03",
     "xq-armageddon": "Ar64", "fide-classical": "FC90", "fide-rapid": "Fr15", "fide-blitz": "Fb 3",
-    "go-byoyomi": "by60", "go-canadian": "CA60",
+    "go-byoyomi": "by60", "go-canadian": "CA60", "go-ing": "1nG3",
 }
 
 
