@@ -279,6 +279,8 @@ def build_parser():
                     help="Black's own time control (handicap), or same (default: as --clock)")
     cp.add_argument("--forfeit", metavar="D", help="late-arrival forfeit: minutes, a duration (15m) or off")
     cp.add_argument("--fouls", metavar="N", help="the foul that loses (1-9)")
+    cp.add_argument("--tenths", metavar="S|off", help="tenths of a second show under S seconds left (1-60; "
+                    "default 20), or off")
     cp.add_argument("--sound", metavar="on|off", help="buzzer")
     cp.add_argument("--language", metavar="en|zh", help="screen language")
     cp.add_argument("--red-side", metavar="left|right", help="the lever Red sits at")

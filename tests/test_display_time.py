@@ -141,7 +141,7 @@ def test_in_a_canadian_block_the_display_shows_its_time_and_moves(tmp_path):
     s = seg_rig(tmp_path, "5s;canadian 2/20s")
     s.press(START)
     at(s, 10000)
-    assert segments(s, 0) == " 015"
+    assert segments(s, 0) == "150 " and s.models[0].colon  # 15.0 s: "15:0", the colon for the point
 
 
 # -- a period reached: the new time, and a mark for a while ------------------------------------

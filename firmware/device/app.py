@@ -89,6 +89,7 @@ class App:
         # the left display faces the player at the left lever
         self.screens = [kind(self.board.displays[i], i ^ red_side) for i in range(2)]
         for scr in self.screens:
+            scr.tenths = self.values["tenths"]
             if isinstance(scr, screens.OledScreen):
                 scr.caption = screens.caption(self.table.settings, scr.side)
         self.alerts = Alerts(self.game, self.board.buzzer)
@@ -313,6 +314,8 @@ class App:
         self.values = cfg.check(values)
         cfg.save(self.values, self.settings_path)
         self.fault_kinds &= ~faults.SETTINGS  # the file now holds what the clock accepted
+        for scr in self.screens:
+            scr.tenths = self.values["tenths"]
         if not self.game.started:
             self.new_game()
         return DONE

@@ -88,7 +88,7 @@ def config(args):
         try:
             changes = cf.changes_from(args.clock, args.forfeit, args.fouls, args.sound, args.language,
                                       args.red_side, args.code, args.clock_black, args.board, args.red,
-                                      args.black)
+                                      args.black, args.tenths)
             pairings = cf.read_pairings(args.pairings) if args.pairings else None
         except ValueError as e:
             return _fail(e, 2)
@@ -97,7 +97,7 @@ def config(args):
         except ValueError as e:
             return _fail(e, 2)
         if not changes and not args.new_game and not network and not pairings:
-            return _fail("nothing to push: give --clock, --clock-black, --forfeit, --fouls, --sound, "
+            return _fail("nothing to push: give --clock, --clock-black, --forfeit, --fouls, --tenths, --sound, "
                          "--language, --red-side, --code, --board, --red, --black, --pairings, "
                          "or the hall's --broker, --event, --wifi", 2)
         one = [o for o, v in (("--board", args.board), ("--red", args.red), ("--black", args.black)) if v is not None]
