@@ -66,13 +66,13 @@ def headless(profile, script_text, vm="cpython", directory=None):
 
 def write_pngs(profile, frames, directory):
     from host_tools.sim import png
-    from host_tools.sim.picture import pixels
+    from host_tools.sim.picture import picture
     kind = "ssd1306" if "oled" in profile else "tm1637"
     Path(directory).mkdir(parents=True, exist_ok=True)
     written = []
     for name, i, frame in frames:
         path = Path(directory) / f"{name}-{'left' if i == 0 else 'right'}.png"
-        png.write(path, pixels(kind, frame))
+        png.write(path, picture(kind, frame))
         written.append(path)
     return written
 

@@ -136,3 +136,95 @@ def test_each_method_is_on_the_custom_control_menu(tmp_path, profile, keys, spec
         r.press(key)
     assert not r.app.menu.active()
     assert (r.app.values["clock"], r.app.values["clock_black"]) == (spec, "")
+
+
+# -- the running-side LEDs -----------------------------------------------------------------
+
+@pytest.mark.parametrize("profile", ["oled", "segment7"])
+def test_the_leds_show_the_running_side_a_fallen_flag_and_a_pause(tmp_path, profile):
+    d = tmp_path / profile
+    d.mkdir()
+    r = rig(d, profile=profile, clock="1m")
+    assert (r.led(0), r.led(1)) == (0, 0)  # before the start
+    r.press(START)
+    assert (r.led(0), r.led(1)) == (1, 0)  # Red, at the left, runs
+    r.press(LEFT)
+    assert (r.led(0), r.led(1)) == (0, 1)
+    r.press(START)  # a player's pause: nothing runs
+    assert r.app.game.paused and (r.led(0), r.led(1)) == (0, 0)
+    r.press(OK, hold_ms=2100)
+    r.press(OK)  # the arbiter resumes
+    assert (r.led(0), r.led(1)) == (0, 1)
+    at(r, 60000 + 3000 + 200)  # Black's minute ran out at about 1:03; its LED blinks
+    assert r.app.game.over() and r.app.game.sides[1].flag_at > 0
+    seen = set()
+    for _ in range(8):
+        r.run(250)
+        seen.add((r.led(0), r.led(1)))
+    assert seen == {(0, 0), (0, 1)}
+    r.power_cut()
+    assert (r.led(0), r.led(1)) == (0, 0)
+
+
+def test_red_at_the_right_lights_the_right_led(tmp_path):
+    r = rig(tmp_path, red_side=1)
+    r.press(START)
+    assert (r.led(0), r.led(1)) == (0, 1)
+
+
+def test_a_stopped_clock_turns_its_leds_off(tmp_path):
+    r = rig(tmp_path)
+    r.press(START)
+    assert r.led(0) == 1
+    r.app.halt()  # the loop ended (Ctrl-C over USB)
+    assert (r.led(0), r.led(1)) == (0, 0)
+
+
+# -- each method from a button script, on both VMs, and as a scenario -----------------------
+
+METHOD_SCRIPT = """\
+clock {clock}
+at 0 press start
+at 4s press left-lever
+at 9s press right-lever
+at 12s snapshot early
+at 30s press left-lever
+at 40s snapshot late
+end 40s
+"""
+METHODS = ("20s;upcount", "upcount", "1m;hourglass", "20s;ing 3x10s 2pt", "30s")
+
+
+@pytest.mark.parametrize("profile", ["oled", "segment7"])
+@pytest.mark.parametrize("clock", METHODS)
+def test_each_method_plays_from_a_button_script_alike_on_both_vms(tmp_path, profile, clock):
+    from host_tools import simulate
+    text = METHOD_SCRIPT.format(clock=clock)
+    runs = [simulate.headless(profile, text, vm) for vm in ("cpython", "micropython")]
+    assert runs[0] == runs[1]  # the pictures, the LEDs with them
+    assert [(name, i) for name, i, _ in runs[0]] == [("early", 0), ("early", 1), ("late", 0), ("late", 1)]
+    led = 1024 if profile == "oled" else 6
+    early = {i: frame for name, i, frame in runs[0] if name == "early"}
+    assert (early[0][led], early[1][led]) == (1, 0)  # Red, at the left, runs
+    paths = simulate.write_pngs(profile, runs[0], tmp_path / "png")
+    assert len(paths) == 4 and all(p.read_bytes()[:4] == b"\x89PNG" for p in paths)
+
+
+@pytest.mark.parametrize("clock", METHODS)
+def test_each_method_with_the_buttons_is_the_game_its_scenario_plays(tmp_path, clock):
+    import json
+    from host_tools import scenario
+    from clock import snapshot
+    r = rig(tmp_path, clock=clock)
+    presses = [(0, START)] + [(1000 + 6011 * i, LEFT if i % 2 == 0 else RIGHT) for i in range(12)]
+    for t, key in presses:
+        r.run(t - r.clock.now)
+        r.down(key)
+        r.run(60)
+        r.up(key)
+    r.run(90000)
+    lines = ["clock " + clock, "at 0 start"]
+    lines += ["at %dms press %s" % (t, "red" if key == LEFT else "black") for t, key in presses[1:]]
+    lines.append("end %dms" % r.app.game.now)
+    played = json.loads(scenario.play(scenario.parse("\n".join(lines))))
+    assert json.loads(snapshot.to_json(r.app.game)) == played

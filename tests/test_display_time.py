@@ -231,4 +231,4 @@ def test_the_loop_step_allocates_nothing_in_these_modes_on_micropython(tmp_path)
                         path=(*unixport.SIM_PATH, FIRMWARE), timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert out == {"oled": [False] * 4, "segment7": [False] * 4}, out
+    assert out == {"oled": [False] * 9, "segment7": [False] * 9}, out

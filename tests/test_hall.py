@@ -335,3 +335,48 @@ def test_hall_usb_publishes_for_clocks_without_radio_and_never_pauses_them(tmp_p
             proc.terminate()
             proc.wait(10)
             log.close()
+
+
+# -- issue 29: the timing methods on the page ------------------------------------------------
+
+METHOD_GAMES = {  # board -> a scenario; its JSON is what that clock would send
+    "21": "clock 10s;upcount\nat 0 start\nat 1s press red\nend 1m15s\n",  # Black: 1:04 counted, running
+    "22": "clock 1m;ing 3x1m 2pt\nat 0 start\nend 2m30s\n",  # Red in Ing period 2, 4 points
+    "23": "clock 5m;hourglass\nat 0 start\nat 10s press red\nend 20s\n",  # Black runs; Red gains
+}
+
+
+@pytest.mark.slow  # a real broker and Chromium
+def test_the_page_shows_an_upcount_ing_points_and_an_hourglass(hall):
+    import paho.mqtt.client as mqtt
+    from host_tools import scenario
+    url, port = hall
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="methods")
+    c.connect("127.0.0.1", port)
+    c.loop_start()
+    browser = None
+    try:
+        for board, text in METHOD_GAMES.items():
+            sent = json.loads(scenario.play(scenario.parse(text)))
+            sent["board"] = int(board)
+            c.publish("xqclock/open/%s/state" % board, json.dumps(sent), qos=1, retain=True).wait_for_publish(5)
+        browser = Chromium(url)
+        browser.wait("document.querySelectorAll('.tile').length === 3", 60)
+        tile = "document.getElementById('board-%s')"
+        up = browser.eval((tile % 21) + ".querySelector('.side.black .time').textContent")
+        assert up.startswith("+1:0"), up  # counting up from 1:04 (and on, as the page ticks)
+        assert "counting up" in browser.eval((tile % 21) + ".querySelector('.info.black').textContent")
+        ing = browser.eval((tile % 22) + ".querySelector('.info.red').textContent")
+        assert "Ing 2 · −4 pt" in ing, ing
+        first = browser.eval((tile % 23) + ".querySelector('.side.red .time').textContent")
+        assert seconds(first) >= 5 * 60, first  # 4:50, and the 10 s Black has run since (or more)
+        later = browser.wait("(t => t !== %s && t)(%s.querySelector('.side.red .time').textContent)"
+                             % (json.dumps(first), tile % 23), 30)
+        assert seconds(later) > seconds(first)  # the waiting side's time rises on the page
+        browser.eval("document.getElementById('lang').click()")
+        assert "罚4点" in browser.eval((tile % 22) + ".querySelector('.info.red').textContent")
+    finally:
+        if browser:
+            browser.close()
+        c.loop_stop()
+        c.disconnect()

@@ -49,6 +49,7 @@ def _text(s):
 def to_json(game, notice=None):
     running = game.running()
     return ('{"time_ms": %d, "running": %s, "paused": %s, "red": %s, "black": %s, '
-            '"result": %s, "notice": %s}') % (
+            '"result": %s, "hourglass": %s, "notice": %s}') % (
         game.now, "null" if running == UNSET else '"%s"' % SIDE_NAMES[running],
-        _bool(game.paused), _side(game, 0), _side(game, 1), _result(game), _text(notice))
+        _bool(game.paused), _side(game, 0), _side(game, 1), _result(game),
+        _bool(game.control.sides[0].hourglass), _text(notice))

@@ -120,6 +120,11 @@ class App:
             self.board.buzzer.stop()
         except Exception:
             pass
+        try:
+            if self.board.leds is not None:
+                self.board.leds.off()  # nothing runs any more
+        except Exception:
+            pass
         game = self.game
         try:
             if game.started and not game.over() and not game.paused:
@@ -197,6 +202,9 @@ class App:
         self.table.tick(now)
         self.check_storage()
         self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"])
+        leds = self.board.leds
+        if leds is not None:
+            leds.update(self.game, self.values["red_side"], now)
         self.check_hardware(tick)
         self.draw(now)
         if self.hall is not None:

@@ -5,7 +5,8 @@
 #   # comment
 #   clock xq-15+10           settings before the first action: clock SPEC,
 #   language zh              language en|zh, sound on|off, red-side left|right,
-#   code 1234                code NNNN (arbiter code), forfeit DURATION, fouls N
+#   code 1234                code NNNN (arbiter code), forfeit DURATION, fouls N,
+#   tenths 30s               tenths DURATION|off (tenths of a second below it)
 #   at 0 press start         a tap: the key goes down, and up 80 ms later
 #   at 5s press left-lever   keys: left-lever right-lever start minus plus ok
 #   at 9s hold ok 2s         held down for the duration, then released
@@ -80,6 +81,8 @@ def _setting(values, word, arg, line):
         values["forfeit"] = parse_ms(arg)
     elif word == "fouls" and digits(arg):
         values["fouls"] = int(arg)
+    elif word == "tenths":
+        values["tenths"] = 0 if arg == "off" else parse_ms(arg)
     else:
         raise ScriptError("%d: unknown setting '%s %s'" % (line, word, arg))
 

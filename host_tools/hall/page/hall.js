@@ -8,6 +8,7 @@ const WORDS = {
     title: "Hall", results: "Results", board: "Board", red: "Red", black: "Black", score: "Score",
     reason: "Reason", moves: "moves", period: "period", fouls: "fouls", paused: "paused",
     waiting: "not started", live: "live", down: "connection lost, reconnecting",
+    upcount: "counting up", ing: (p, pts) => `Ing ${p} · −${pts} pt`,
     flag: (b, s) => `Board ${b}: ${s}'s flag fell`,
     late: (b, s, v) => `Board ${b}: ${s} late, ${clock(v)} to forfeit`,
     foulsNear: (b, s, v, l) => `Board ${b}: ${s} has ${v} fouls (limit ${l})`,
@@ -20,6 +21,7 @@ const WORDS = {
     title: "赛场", results: "成绩", board: "台号", red: "红方", black: "黑方", score: "比分",
     reason: "原因", moves: "步", period: "阶段", fouls: "犯规", paused: "暂停",
     waiting: "未开始", live: "实时", down: "连接中断，正在重连",
+    upcount: "正计时", ing: (p, pts) => `应氏 ${p} · 罚${pts}点`,
     flag: (b, s) => `${b}号台：${s}超时`,
     late: (b, s, v) => `${b}号台：${s}迟到，距判负 ${clock(v)}`,
     foulsNear: (b, s, v, l) => `${b}号台：${s}犯规 ${v} 次（上限 ${l}）`,
@@ -94,11 +96,21 @@ function put(e, text) {  // the DOM is touched only when the text changes (500 t
   if (e.textContent !== text) e.textContent = text;
 }
 
-function remaining(b, side) {
-  const s = b.entry.state;
-  let ms = s[side].remaining_ms;
-  if (s.running === side && !s.result) ms -= performance.now() - b.at;
-  return ms;
+function counting(x) {  // in an up-count: the time counted up shows, rising, with no flag
+  return !!x.overtime && typeof x.upcount_ms === "number";
+}
+
+function shownTime(b, side) {
+  const s = b.entry.state, x = s[side];
+  const ran = s.running && !s.result ? performance.now() - b.at : 0;
+  if (counting(x)) {
+    const s2 = Math.floor((x.upcount_ms + (s.running === side ? ran : 0)) / 1000);  // whole seconds, as a stopwatch
+    return "+" + clock(s2 * 1000);
+  }
+  let ms = x.remaining_ms;
+  if (s.running === side) ms -= ran;
+  else if (s.hourglass && s.running) ms += ran;  // an hourglass: the waiting side gains what the mover uses
+  return clock(ms);
 }
 
 function draw(board) {
@@ -119,9 +131,11 @@ function draw(board) {
     r.row.classList.toggle("running", s.running === side && !s.result);
     r.row.classList.toggle("flag", !!x.flag);
     put(r.name, sideName(side, s));
-    put(r.time, clock(remaining(b, side)));
+    put(r.time, shownTime(b, side));
     const bits = [`${x.moves} ${w.moves}`];
     if (x.period > 1) bits.push(`${w.period} ${x.period}`);
+    if (counting(x)) bits.push(w.upcount);
+    if (typeof x.ing_period === "number") bits.push(w.ing(x.ing_period, x.ing_points));
     if (x.fouls) bits.push(`${w.fouls} ${x.fouls}`);
     put(r.info, bits.join(" · "));
   }
@@ -231,6 +245,11 @@ connect();
 setInterval(() => {  // the running clocks tick
   for (const b of boards.values()) {
     const s = b.entry.state;
-    if (s && s.running && !s.result && b.el) put(b.el.refs[s.running].time, clock(remaining(b, s.running)));
+    if (!(s && s.running && !s.result && b.el)) continue;
+    put(b.el.refs[s.running].time, shownTime(b, s.running));
+    if (s.hourglass) {  // the waiting side's time rises as the mover's falls
+      const other = s.running === "red" ? "black" : "red";
+      put(b.el.refs[other].time, shownTime(b, other));
+    }
   }
 }, 200);
