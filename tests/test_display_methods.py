@@ -166,6 +166,21 @@ def test_the_leds_show_the_running_side_a_fallen_flag_and_a_pause(tmp_path, prof
     assert (r.led(0), r.led(1)) == (0, 0)
 
 
+def test_the_profile_check_names_a_bad_or_missing_led_pin():
+    from test_simulation import load_profile, simulate
+    from device.board import ProfileError, check
+    for change, words in ((lambda p: p["leds"].update(left=25), "leds.left = 25 is not a usable GPIO"),
+                          (lambda p: p["leds"].pop("right"), "leds.right is missing"),
+                          (lambda p: p["leds"].update(right="19"), "leds.right = '19'")):
+        profile = load_profile(str(simulate.profile_path("segment7")))
+        change(profile)
+        with pytest.raises(ProfileError, match=words):
+            check(profile)
+    profile = load_profile(str(simulate.profile_path("oled")))
+    del profile["leds"]  # a board without LEDs is still a board
+    assert check(profile) is profile
+
+
 def test_red_at_the_right_lights_the_right_led(tmp_path):
     r = rig(tmp_path, red_side=1)
     r.press(START)
@@ -192,7 +207,8 @@ at 30s press left-lever
 at 40s snapshot late
 end 40s
 """
-METHODS = ("20s;upcount", "upcount", "1m;hourglass", "20s;ing 3x10s 2pt", "30s")
+METHODS = ("5m;upcount", "5m;hourglass", "60m;ing 3x20m 2pt",  # as the issue names them
+           "20s;upcount", "upcount", "1m;hourglass", "20s;ing 3x10s 2pt", "30s")  # reaching overtime and tenths
 
 
 @pytest.mark.parametrize("profile", ["oled", "segment7"])
