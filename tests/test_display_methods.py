@@ -244,3 +244,21 @@ def test_each_method_with_the_buttons_is_the_game_its_scenario_plays(tmp_path, c
     lines.append("end %dms" % r.app.game.now)
     played = json.loads(scenario.play(scenario.parse("\n".join(lines))))
     assert json.loads(snapshot.to_json(r.app.game)) == played
+
+
+def test_the_window_draws_the_leds(tmp_path, monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    from host_tools.sim import window
+    r = rig(tmp_path)
+    w = window.Window(r)
+    try:
+        def colour(i):
+            rect = w.display_rects[i]
+            w.draw()
+            return tuple(w.screen.get_at((rect.centerx, rect.y - 16)))[:3]
+        assert colour(0) == colour(1) == window.LED_OFF
+        r.press(START)
+        assert colour(0) == window.LED_ON and colour(1) == window.LED_OFF
+    finally:
+        w.pg.quit()
