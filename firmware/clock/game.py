@@ -120,9 +120,10 @@ class Game:
             return
         first = t + 1
         for s in range(2):
-            d = self.due(s)
-            if d != UNSET and d < first:
-                first = d
+            if self.sides[s].since != STOPPED:  # (a call saved for the waiting side: every loop step)
+                d = self.due(s)
+                if d != UNSET and d < first:
+                    first = d
         absent = not (self.present[RED] and self.present[BLACK])
         if absent and self.forfeit_at != UNSET and self.forfeit_at < first:
             first = self.forfeit_at
