@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 from host_tools.firmware_path import FIRMWARE
-from host_tools.unixport import SCRIPTS, SIM, SIM_PATH, output
+from host_tools.unixport import SCRIPTS, SIM_PATH, output
 
 WITH_SIM = (*SIM_PATH, FIRMWARE)
 PROFILE = FIRMWARE.parent / "hardware" / "profiles" / "oled.json"
@@ -38,16 +38,15 @@ def press_stamp(profile, path, trials=200, timeout=None):
                                             file["max_ms"], file["mean_ms"], file["late"], file["trials"]))
 
 
-# Each script in host_tools/vmscripts, in the order printed, and how it runs:
+# Each script in host_tools/mpy/scripts, in the order printed, and how it runs:
 # f(timeout, quick) -> its output; quick: a small configuration, for the smoke test.
 RUNS = {
-    "bench_core.py": lambda timeout, quick: output(SCRIPTS / "bench_core.py", path=(SIM, FIRMWARE),
-                                                   timeout=timeout),
-    "bench_journal.py": lambda timeout, quick: output(SCRIPTS / "bench_journal.py", path=(SIM, FIRMWARE),
-                                                      timeout=timeout),
+    "bench_core.py": lambda timeout, quick: output(SCRIPTS / "bench_core.py", timeout=timeout),
+    "bench_journal.py": lambda timeout, quick: output(SCRIPTS / "bench_journal.py", timeout=timeout),
     "press_stamp.py": lambda timeout, quick: press_stamp(PROFILE, WITH_SIM, 10 if quick else 200, timeout),
     "bench_device.py": lambda timeout, quick: output(SCRIPTS / "bench_device.py", PROFILE, path=WITH_SIM,
                                                      timeout=timeout),
+    "bench_hall.py": lambda timeout, quick: output(SCRIPTS / "bench_hall.py", timeout=timeout),
     "bench_romfs.py": _romfs,
 }
 

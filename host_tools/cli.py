@@ -145,6 +145,19 @@ def cmd_hall(args):
     return main(args)
 
 
+def cmd_identify(args):
+    from host_tools.board import commands
+    return commands.identify(args)
+
+
+def cmd_broker_config(args):
+    from host_tools.hall import mosquitto
+    try:
+        return mosquitto.main(args)
+    except ValueError as e:
+        raise inputs.UsageError(str(e)) from None
+
+
 def _board_options(parser, many=True):
     """--port/--all/--timeout of the commands that talk to boards."""
     parser.add_argument("--port", action="append", metavar="P",
@@ -292,6 +305,9 @@ def build_parser():
     cp.add_argument("--event", metavar="NAME", help="the event's name in the clock's topics (default event)")
     cp.add_argument("--wifi", metavar="NAME", help="the Wi-Fi network a Pico W joins to reach the broker")
     cp.add_argument("--wifi-password", metavar="PASSWORD", help="its password")
+    cp.add_argument("--ca", metavar="PEM", help="with an mqtts:// broker: the certificate the broker's is checked "
+                                                "against (its own, or its CA's); without it the link is encrypted "
+                                                "but the broker not checked")
     cp.add_argument("--board", metavar="N", help="this clock's board number (one clock; 0: none)")
     cp.add_argument("--red", metavar="NAME", help="Red's name on this clock (one clock)")
     cp.add_argument("--black", metavar="NAME", help="Black's name on this clock (one clock)")
@@ -342,12 +358,40 @@ def build_parser():
     h.add_argument("--event", default="event", metavar="NAME", help="the event's name in the topics (default event)")
     h.add_argument("--http", default="127.0.0.1:8080", metavar="HOST:PORT",
                    help="where the page is served (default 127.0.0.1:8080; 0.0.0.0:8080 for the whole network)")
-    h.add_argument("--mqtt-port", type=int, default=1883, metavar="PORT",
-                   help="the embedded broker's port (default 1883)")
+    h.add_argument("--mqtt", default="127.0.0.1:1883", metavar="HOST:PORT",
+                   help="where the embedded broker listens (default 127.0.0.1:1883, this machine only; "
+                        "give the address the clocks reach, e.g. 192.168.1.10:1883)")
+    h.add_argument("--ca", metavar="PEM", help="with an mqtts:// --broker: the certificate its own is checked "
+                                               "against (default: this machine's trusted CAs)")
+    h.add_argument("--tls-cert", metavar="PEM", help="the embedded broker's TLS certificate (with --tls-key)")
+    h.add_argument("--tls-key", metavar="PEM", help="its private key")
     h.add_argument("--usb", action="store_true",
                    help="also read the clocks on USB that report over their cable (config push --broker usb) "
                         "and publish for them; a game in progress goes on untouched")
     h.set_defaults(func=cmd_hall)
+
+    i = sub.add_parser("identify", help="make a clock beep and show its board number, to find it",
+                       description="Ask the clock on a port to beep three times and show its board number "
+                                   "on both displays for 5 s (sound on or off), for the arbiter with many "
+                                   "clocks on one hub; the hall page's Identify button does the same over the "
+                                   "network. A clock whose game is running is not disturbed.")
+    _board_options(i)
+    i.set_defaults(func=cmd_identify)
+
+    b = sub.add_parser("broker-config", help="write Mosquitto's configuration for the events (accounts, ACL)",
+                       description="Write DIR/mosquitto.conf, DIR/passwords and DIR/acl: Mosquitto, the "
+                                   "production broker, with no anonymous clients and, for each event, an "
+                                   "account for its clocks (they may only publish the event's states) and one "
+                                   "for its halls (they may only read them). Run: mosquitto -c "
+                                   "DIR/mosquitto.conf. The accounts are the event's secrets on this machine, "
+                                   "the same that config push gives the clocks.")
+    b.add_argument("dir", metavar="DIR", help="where the files go")
+    b.add_argument("--event", action="append", required=True, metavar="NAME", help="an event; repeat for several")
+    b.add_argument("--listen", default="127.0.0.1:1883", metavar="HOST:PORT",
+                   help="where Mosquitto listens (default 127.0.0.1:1883; the address the clocks reach)")
+    b.add_argument("--tls-cert", metavar="PEM", help="TLS certificate (with --tls-key): the listener speaks TLS")
+    b.add_argument("--tls-key", metavar="PEM", help="its private key")
+    b.set_defaults(func=cmd_broker_config)
 
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")
     d.add_argument("file", nargs="?", help="a scenario file to show instead of the bundled example")

@@ -93,3 +93,11 @@ def seconds(text):
         raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds above 0")
     return s
 
+
+
+def read_certificate(path, what):
+    """A PEM certificate's text (UsageError naming `what` if the file is not one)."""
+    text = read_text(path, what)
+    if "-----BEGIN CERTIFICATE-----" not in text:
+        raise UsageError(f"{what} {path}: not a PEM certificate (no -----BEGIN CERTIFICATE----- line)")
+    return text

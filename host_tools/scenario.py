@@ -2,7 +2,7 @@
 
 Parsing happens here, on the host, so that every mistake is reported as
 `LINE: message`. What comes out is the game's setup and its events as plain
-integers; `vmscripts/playback.py` feeds them to the firmware's own clock core, on
+integers; `mpy/scripts/playback.py` feeds them to the firmware's own clock core, on
 CPython in this process or on the MicroPython VM in a subprocess.
 """
 import json
@@ -11,8 +11,8 @@ from pathlib import Path
 
 from host_tools import firmware_path  # noqa: F401  (puts firmware/ on sys.path)
 from host_tools import unixport
-from host_tools.sim.timeline import Timeline
-from host_tools.vmscripts import playback
+from host_tools.mpy.sim.timeline import Timeline
+from host_tools.mpy.scripts import playback
 from clock import events as ev
 from clock import timecontrol
 from clock.durations import parse_ms, digits

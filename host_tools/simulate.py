@@ -9,17 +9,16 @@ import tempfile
 from pathlib import Path
 
 from host_tools import firmware_path, unixport
-from host_tools.unixport import SIM
 from host_tools.inputs import UsageError
 
 
 def install():
-    """Make the stand-in `machine`, `framebuf` and the chip models importable.
-    `machine` is host_tools.sim.machine itself: one module, one virtual clock."""
-    from host_tools.sim import machine
+    """Make the firmware's bare `import machine` and `import framebuf` find the
+    stand-ins, host_tools.mpy.sim.machine and .framebuf themselves: one module
+    each under two names, one virtual clock."""
+    from host_tools.mpy.sim import framebuf, machine
     sys.modules["machine"] = machine
-    if str(SIM) not in sys.path:
-        sys.path.insert(0, str(SIM))
+    sys.modules["framebuf"] = framebuf
 
 
 def profile_path(name):
@@ -38,20 +37,20 @@ def headless(profile, script_text, vm="cpython", directory=None):
         with tempfile.TemporaryDirectory(prefix="xqclock-sim-") as tmp:
             return headless(profile, script_text, vm, tmp)
     install()
-    import script
+    from host_tools.mpy.sim import script
     if script.parse(script_text)[3]["flash_free"] is not None:
         vm = "micropython"
     frames = []
     flash = str(Path(directory).resolve())
     if vm == "cpython":
-        import headless as runner
+        from host_tools.mpy.sim import headless as runner
         runner.run(str(profile_path(profile)), script_text, flash,
                    lambda name, i, b: frames.append((name, i, bytes(b))))
         return frames
     with tempfile.TemporaryDirectory(prefix="xqclock-script-") as tmp:
         script_file = Path(tmp) / "script.txt"
         script_file.write_text(script_text, encoding="utf-8")
-        proc = unixport.run(SIM / "headless.py", profile_path(profile), script_file, flash,
+        proc = unixport.run(unixport.SCRIPTS / "headless.py", profile_path(profile), script_file, flash,
                             path=(*unixport.SIM_PATH, firmware_path.FIRMWARE))
     for line in proc.stdout.splitlines():
         if line.startswith("ERROR "):
@@ -65,8 +64,8 @@ def headless(profile, script_text, vm="cpython", directory=None):
 
 
 def write_pngs(profile, frames, directory):
-    from host_tools.sim import png
-    from host_tools.sim.picture import picture
+    from host_tools.desktop import png
+    from host_tools.desktop.picture import picture
     kind = "ssd1306" if "oled" in profile else "tm1637"
     Path(directory).mkdir(parents=True, exist_ok=True)
     written = []
@@ -80,9 +79,10 @@ def write_pngs(profile, frames, directory):
 def interactive(profile, values, directory, terminal=False, seconds=None):
     """The clock in a window (or the terminal), running in real time."""
     install()
-    from rig import Rig, load_profile
+    from device.board import load_profile
+    from host_tools.mpy.sim.rig import Rig
     rig = Rig(load_profile(str(profile_path(profile))), values, str(directory))
-    from host_tools.sim import window
+    from host_tools.desktop import window
     if not terminal and window.has_display():
         try:
             window.Window(rig, sound=values["sound"]).loop(seconds=seconds)
@@ -92,5 +92,5 @@ def interactive(profile, values, directory, terminal=False, seconds=None):
     if not sys.stdin.isatty():
         raise SystemExit("xqclock: no display and no terminal to draw in; "
                          "use --headless --script FILE --png DIR")
-    from host_tools.sim import terminal as term
+    from host_tools.desktop import terminal as term
     term.loop(rig)

@@ -2,8 +2,10 @@
 binary is and how a script is run on it. Every tool and test that starts it
 comes through here.
 
-A script sees the folders of `path` (then the port's frozen modules) as its
-import path, and its own folder first (the port puts it there).
+A script sees its own folder first (the port puts it there), then the folders
+of `path`, then the port's frozen modules, then the folder that holds
+host_tools: so every script imports the simulated board by its one name,
+host_tools.mpy.sim.*, and nothing of ours shadows a frozen module.
 """
 import os
 import shutil
@@ -14,10 +16,10 @@ from pathlib import Path
 from host_tools.firmware_path import FIRMWARE
 
 HERE = Path(__file__).resolve().parent
-SIM = HERE / "sim"
-SCRIPTS = HERE / "vmscripts"  # the scripts written to run on this VM
-# the stand-in `machine` (the shim first) and the chip models, for the firmware's device layer
-SIM_PATH = (SIM / "mpy", SIM)
+PACKAGES = HERE.parent  # holds host_tools: the checkout, or site-packages
+SCRIPTS = HERE / "mpy" / "scripts"  # the scripts written to run on this VM
+# the bare `machine` that loads the stand-in, for the firmware's device layer
+SIM_PATH = (HERE / "mpy" / "shim",)
 
 
 def binary():
@@ -32,8 +34,9 @@ def binary():
 
 def env(path=(FIRMWARE,), variables=None):
     """The environment for the VM: MICROPYPATH is `path`, in order, then
-    .frozen; `variables` (a dict) adds more."""
-    return dict(os.environ, **(variables or {}), MICROPYPATH=":".join([*map(str, path), ".frozen"]))
+    .frozen, then the folder holding host_tools; `variables` (a dict) adds more."""
+    return dict(os.environ, **(variables or {}),
+                MICROPYPATH=":".join([*map(str, path), ".frozen", str(PACKAGES)]))
 
 
 def command(script, *args):

@@ -3,11 +3,16 @@ import sys
 
 import pytest
 
-import host_tools.firmware_path  # noqa: F401  (firmware/ importable as on the board)
+from host_tools import simulate
+
+# Every test runs where the firmware's modules import as on the board
+# (host_tools.firmware_path puts firmware/ on sys.path) and its bare `machine`
+# and `framebuf` are the simulated board's (docs/ARCHITECTURE.md, "Layout").
+simulate.install()
 
 
 def pytest_configure(config):
-    """The fast tier (-m "not slow") also tries fewer random cases (tests/tiers.py)."""
+    """The fast tier (-m "not slow") also tries fewer random cases (tests/support/tiers.py)."""
     if "not slow" in (config.option.markexpr or ""):
         os.environ["XQCLOCK_QUICK"] = "1"
 
@@ -29,7 +34,7 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(f"fuzz cases run: {counts}")
 
 
-# -- virtual boards (host_tools/board/virtual.py), stopped after the test; tests/boards.py talks to them
+# -- virtual boards (host_tools/board/virtual.py), stopped after the test; tests/support/boards.py talks to them
 
 @pytest.fixture(scope="session")
 def cache(tmp_path_factory):

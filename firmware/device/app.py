@@ -11,6 +11,7 @@ from clock.table import Table, boot
 from device import faults, lang, screens
 from device import settings as cfg
 from device import storage
+from device import buzzer as tones
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
 from device.arbiter import Arbiter
@@ -26,6 +27,7 @@ ARBITER_IDLE_MS = 20000
 CODE_TRIES = 3
 LOCKOUT_MS = 300000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
+IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
 LOOP_MS = 10
 RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
 REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
@@ -75,6 +77,7 @@ class App:
             self.report_fault(faults.RESTART, "the watchdog restarted the clock")
         self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
         self.info_until = UNSET
+        self.identify_until = UNSET  # ms (self.gt) until which the clock identifies itself
         self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
         self.halted = False  # the loop has ended (halt())
         self.host = None  # device.hostreads.HostReads on a board with a USB console (see main())
@@ -201,7 +204,7 @@ class App:
             self._after_menu_key()
         self.table.tick(now)
         self.check_storage()
-        self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"])
+        self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"] or now < self.identify_until)
         leds = self.board.leds
         if leds is not None:
             leds.update(self.game, self.values["red_side"], now)
@@ -209,6 +212,9 @@ class App:
         self.draw(now)
         if self.hall is not None:
             self.hall.step(self, tick)
+            if self.hall.asked:  # the hall page's Identify
+                self.hall.asked = False
+                self.identify()
         if self.host is not None:
             self.host.step()
 
@@ -354,6 +360,21 @@ class App:
         self._new_screens()
         return DONE
 
+    def identify(self):
+        """Beep and show the board number for a while (sound on or off), for the arbiter
+        looking for this clock among many; not while a game's clock runs. Whether it did."""
+        game = self.game
+        if game.started and not game.over() and not game.paused:
+            return False
+        now = self.gt.now()
+        self.identify_until = now + IDENTIFY_MS
+        n = self.values.get("board")
+        for scr in self.screens:
+            scr.board = n if isinstance(n, int) and n > 0 else 0
+        self.board.buzzer.enabled = True
+        self.board.buzzer.play(tones.IDENTIFY, self.clock.ticks_ms())
+        return True
+
     def host_info(self, uid):
         """What the host reads while the clock runs (device.hostreads: xq?info)."""
         bat = self.board.battery
@@ -372,7 +393,8 @@ class App:
         return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.store.journal,
                 "archive": self.store.archive, "size": size,
                 "game": {"id": self.table.settings.get("id"), "started": game.started,
-                         "over": game.over(), "paused": game.paused}}
+                         "over": game.over(), "paused": game.paused},
+                "identifying": self.gt.now() < self.identify_until}
 
     # -- output -----------------------------------------------------------------
 
@@ -389,6 +411,8 @@ class App:
             bits |= screens.BLINK
         if now < self.info_until:
             bits |= self.info
+        if now < self.identify_until:
+            bits |= screens.IDENTIFY
         if now % 4000 >= 3000:
             bits |= screens.MARK_PHASE
         if self.hall is not None and self.hall.down:
@@ -528,7 +552,7 @@ def main():
     app = App(board, time, values, board_store(board), hall=reporter_for(time), settings_problem=problem)
     try:  # the host may read the clock while it runs (xqclock pull, config show)
         from device.hostreads import HostReads
-        app.host = HostReads(lambda: app.host_info(_uid()))
+        app.host = HostReads(lambda: app.host_info(_uid()), app.identify)
     except Exception as e:  # a port without a pollable console: the host stops the clock to read
         print("no reads while running:", repr(e))
     app.run()

@@ -161,6 +161,8 @@ def load_profile(path="/profile.json"):
             text = f.read()
     except OSError:
         raise ProfileError("no board profile at %s: copy hardware/profiles/<build>.json there" % path)
+    except ValueError:  # UnicodeError: not UTF-8 text, so not JSON either
+        raise ProfileError("board profile %s is not valid JSON" % path)
     try:
         profile = json.loads(text)
     except ValueError:

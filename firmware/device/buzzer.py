@@ -24,6 +24,7 @@ FLAG = (3, 2000, 1000, 0)  # a flag fell: one long tone
 PERIOD = (2, 2500, 120, 100, 2500, 120, 0)  # a new period began: two short beeps
 TICK = (1, 3000, 60, 0)  # each of the last 10 s of byo-yomi / a per-move limit
 KEY = (0, 4000, 20, 0)  # key click in menus
+IDENTIFY = (2, 2000, 150, 100, 2000, 150, 100, 2000, 150, 0)  # "here I am": three beeps
 
 
 class Buzzer:

@@ -12,7 +12,7 @@
 # there stay.
 #
 # `flash` is the block device littlefs is mounted on (rp2.Flash() on a Pico,
-# host_tools/sim/flash_model.py in the simulation): the ring's blocks are found
+# host_tools/mpy/sim/flash_model.py in the simulation): the ring's blocks are found
 # on it by the file's header (block 0) and the markers of the others. If they
 # are not found there (the filesystem is on another device), the journal is a
 # plain file, as on the FRAM.

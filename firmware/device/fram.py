@@ -43,7 +43,7 @@
 # 128-byte blocks: 671 bytes (6 ms at 1 MHz), worst 3861. littlefs makes
 # these transfers one after another inside the flush, so the VM is held for
 # the sum; hard IRQs (the levers' timestamps) run all the while.
-# host_tools/vmscripts/bench_journal.py measures them (fram_bytes_per_append).
+# host_tools/mpy/scripts/bench_journal.py measures them (fram_bytes_per_append).
 #
 # No allocation per transfer once each write length has been seen once: writes
 # go out of a preallocated block_size + 2 byte buffer through a memoryview made

@@ -11,8 +11,16 @@
 # small mark on the screens. A step that publishes nothing allocates nothing.
 # The settings are /network.json on the board (`xqclock config push --wifi
 # ... --broker ...`); a clock without it does not report.
+#
+# Each state ends with its tag (TAG): an HMAC-SHA256 over the topic, "\n" and
+# the state before it, with the key `config push` gave this clock, so the hall
+# takes a state only from the clock it names. "boot" (random at power-on) and
+# "sent_ms" let the hall refuse an old state sent again.
 
+import binascii
+import hashlib
 import json
+import select
 
 from clock import snapshot
 from clock.game import UNSET
@@ -23,6 +31,8 @@ USB_LINE = "\x00xq-state %s %s\n"  # topic, state: one console line per message
 TOPIC = "xqclock/%s/%s/%s"  # event, board, "state" | "online"
 ONLINE = b"1"
 OFFLINE = b"0"  # the last will
+TAG = ', "tag": "%s"}'  # the state's last field (64 hex digits)
+TAGGED = len(TAG) - 2 + 64  # the tag's length in a message
 DEFAULTS = {
     "wifi": "",  # Wi-Fi name (Pico W); "" = the network is already there (the virtual board)
     "wifi_password": "",
@@ -31,7 +41,9 @@ DEFAULTS = {
     "user": "",
     "password": "",
     "tls": False,
+    "ca": "",  # with tls: the certificate the broker's must be or be signed by (DER, base64); "": none
     "event": "event",
+    "key": "",  # this clock's key for the tags, 64 hex digits ("": untagged, which the hall refuses)
     "timeout_ms": 150,  # the longest a socket operation may hold up the loop
 }
 RUNNING_EVERY_MS = 5000  # while a clock runs, at least this often
@@ -39,6 +51,7 @@ IDLE_EVERY_MS = 20000  # otherwise (well inside the keep-alive: no false will)
 KEEPALIVE_S = 60
 RETRY_FIRST_MS = 2000
 RETRY_MAX_MS = 30000
+LOOK_MS = 250  # how often a connected clock looks for a request from the hall (identify)
 
 
 def check(values):
@@ -48,7 +61,7 @@ def check(values):
         if key not in DEFAULTS:
             raise ValueError("network: unknown field %r" % key)
         out[key] = values[key]
-    for key in ("wifi", "wifi_password", "broker", "user", "password", "event"):
+    for key in ("wifi", "wifi_password", "broker", "user", "password", "event", "key", "ca"):
         if not isinstance(out[key], str):
             raise ValueError("network: %s must be text" % key)
     if not out["broker"]:
@@ -60,6 +73,15 @@ def check(values):
         raise ValueError("network: port must be 0 (the default) to 65535")
     if not isinstance(out["tls"], bool):
         raise ValueError("network: tls must be true or false")
+    try:
+        if len(binascii.unhexlify(str(out["key"]))) not in (0, 32):
+            raise ValueError
+    except ValueError:
+        raise ValueError("network: key must be 64 hex digits")
+    try:
+        binascii.a2b_base64(str(out["ca"]))
+    except ValueError:
+        raise ValueError("network: ca must be a certificate in base64 (DER)")
     t = out["timeout_ms"]
     if not isinstance(t, int) or not 10 <= t <= 2000:
         raise ValueError("network: timeout_ms must be 10 to 2000")
@@ -83,11 +105,35 @@ def board_name(values, clock_id):
     return "%d" % n if isinstance(n, int) and n > 0 else clock_id
 
 
+def tls_params(values):
+    """umqtt's ssl_params: the broker's name, and its certificate checked when a CA is given
+    (MicroPython's ssl checks a certificate only with CERT_REQUIRED)."""
+    if not values["tls"]:
+        return {}
+    if not values["ca"]:
+        return {"server_hostname": values["broker"]}
+    import ssl
+    return {"server_hostname": values["broker"], "cert_reqs": ssl.CERT_REQUIRED,
+            "cadata": binascii.a2b_base64(values["ca"])}  # DER: a Pico's mbedTLS may not read PEM
+
+
 def _text(s):
     return json.dumps(s if isinstance(s, str) else "")
 
 
-def message(app, clock_id, sent_ms):
+def _shown(c):
+    """What a side's display shows of its time: the ms it promises, the moves/quota of
+    its period (0: none), and in Canadian overtime [moves made, of] the block."""
+    # imported here: host tools read this module's topics and checks without the displays
+    from device.screens import available_ms, quota
+    tc = c.tc
+    return '{"ms": %d, "quota": %d, "block": %s}' % (
+        available_ms(c), quota(c),
+        "[%d, %d]" % (tc.canadian_moves - c.block_moves, tc.canadian_moves) if c.overtime and tc.canadian_moves
+        else "null")
+
+
+def message(app, clock_id, sent_ms, boot=0):
     """The state object of SCENARIOS.md plus what the hall shows and alerts on."""
     table = app.table
     game = table.game
@@ -96,12 +142,34 @@ def message(app, clock_id, sent_ms):
     n = values.get("board")
     return snapshot.to_json(game, table.notice)[:-1] + (
         ', "board": %s, "names": {"red": %s, "black": %s}, "battery": %s, "fault": %d, '
-        '"clock_id": "%s", "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d}') % (
+        '"shown": {"red": %s, "black": %s}, "game": %s, '
+        '"clock_id": "%s", "boot": %d, "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d, "tenths": %d}') % (
         "%d" % n if isinstance(n, int) and n > 0 else "null",
         _text(values.get("red_name")), _text(values.get("black_name")),
         "null" if bat is None else "%d" % bat.percent(),
-        app.fault_kinds, clock_id, sent_ms,
-        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, values["fouls"])
+        app.fault_kinds, _shown(game.sides[0]), _shown(game.sides[1]), _text(table.settings.get("id")),
+        clock_id, boot, sent_ms,
+        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, values["fouls"], values["tenths"])
+
+
+def key_pads(key):
+    """HMAC-SHA256's inner and outer key blocks for a key of 64 hex digits; None for no key."""
+    if not key:
+        return None
+    k = binascii.unhexlify(key)
+    return bytes(b ^ 0x36 for b in k) + b"\x36" * 32, bytes(b ^ 0x5C for b in k) + b"\x5c" * 32
+
+
+def tagged(pads, topic, state):
+    """The state (a JSON object's text) with its tag as the last field (the hall's
+    identify requests are tagged the same way)."""
+    inner = hashlib.sha256(pads[0])
+    inner.update(topic.encode())
+    inner.update(b"\n")
+    inner.update(state.encode())
+    outer = hashlib.sha256(pads[1])
+    outer.update(inner.digest())
+    return state[:-1] + TAG % binascii.hexlify(outer.digest()).decode()
 
 
 class _Sockets:
@@ -109,12 +177,18 @@ class _Sockets:
 
     def __init__(self, timeout_s):
         self.timeout = timeout_s
+        self.made = None  # the last socket made (under TLS, the one beneath the SSL socket)
 
     def socket(self, *args):
         import socket  # type: ignore[import-not-found]  # not in the Pico stubs (nor on a Pico without radio)
-        s = socket.socket(*args)
+        s = self.made = socket.socket(*args)
         s.settimeout(self.timeout)
         return s
+
+    def again(self):
+        """The short timeout back on the socket (umqtt's reads leave it blocking for good)."""
+        if self.made is not None:
+            self.made.settimeout(self.timeout)
 
     def getaddrinfo(self, *args):
         import socket
@@ -161,12 +235,19 @@ class _Usb:
     socket = None
 
 
+def _deaf(timeout_ms):
+    """In place of a poll while the clock listens to nothing from the hall."""
+    return ()
+
+
 class Reporter:
     """Publishes one clock's state; `step` is called by the app's loop."""
 
-    def __init__(self, values, clock_id, clock, wlan=None, mqtt=None):
+    def __init__(self, values, clock_id, clock, wlan=None, mqtt=None, boot=0):
         self.values = values
         self.clock_id = clock_id
+        self.boot = boot  # random at power-on: a state of an earlier run is not this run's
+        self.pads = key_pads(values["key"])
         self.clock = clock  # ticks_ms/ticks_diff/ticks_add: the hardware boundary
         self.wlan = wlan
         self.mqtt = mqtt or _mqtt_client()
@@ -182,6 +263,9 @@ class Reporter:
         self._records = -1
         self.sent = 0
         self.failures = 0
+        self.asked = False  # the hall asked this clock to identify itself (the app acts on it)
+        self._ready = _deaf  # the socket's poll (ipoll) while connected and listening
+        self.next_look = self.next_try
 
     def step(self, app, tick):
         table = app.table
@@ -192,6 +276,28 @@ class Reporter:
             return
         if changed or self.clock.ticks_diff(tick, self.next_send) >= 0:
             self._publish(app, tick, self.client)
+        elif self._ready is not _deaf and self.clock.ticks_diff(tick, self.next_look) >= 0:
+            self.next_look = self.clock.ticks_add(tick, LOOK_MS)
+            self._look(self.client)
+
+    def _look(self, client):
+        """Take what the broker sent (an identify request, or the connection's end)."""
+        for _ in self._ready(0):
+            try:
+                client.check_msg()  # calls _heard
+                self.mqtt.socket.again()
+            except Exception as e:
+                self._drop(client, e)
+            return
+
+    def _heard(self, topic, msg):
+        """umqtt's callback: an identify request, taken if the hall tagged it with this clock's key."""
+        try:
+            text = msg.decode()
+            if tagged(self.pads, topic.decode(), text[:-TAGGED] + "}") == text:
+                self.asked = True
+        except Exception:  # not one of the hall's: nothing to do
+            pass
 
     def _connect(self, app, tick):
         self.next_try = self.clock.ticks_add(tick, self.backoff)
@@ -204,10 +310,13 @@ class Reporter:
         client = None
         try:
             client = self.mqtt.MQTTClient("xqclock-" + self.clock_id, v["broker"], v["port"],
-                                          v["user"] or None, v["password"] or None, KEEPALIVE_S, v["tls"])
+                                          v["user"] or None, v["password"] or None, KEEPALIVE_S, v["tls"],
+                                          tls_params(v))
             client.set_last_will(online, OFFLINE, True)
             client.connect()
             client.publish(online, ONLINE, True)
+            if self.pads is not None and hasattr(client, "subscribe"):  # (a clock on USB hears nothing back)
+                self._listen(client, TOPIC % (v["event"], board, "identify"))
         except Exception as e:  # refused, timed out, unreachable: a retry later
             self._drop(client, e)
             return
@@ -217,6 +326,21 @@ class Reporter:
         self.down = False
         self.backoff = RETRY_FIRST_MS
         self._publish(app, tick, client)
+
+    def _listen(self, client, topic):
+        """Subscribe to the hall's identify requests; a broker that refuses is no failure."""
+        client.set_callback(self._heard)
+        try:
+            client.subscribe(topic)
+        except OSError:
+            raise
+        except Exception:  # umqtt's MQTTException: this broker's account may not read it
+            return
+        finally:
+            self.mqtt.socket.again()
+        poll = select.poll()
+        poll.register(client.sock, select.POLLIN)
+        self._ready = getattr(poll, "ipoll", poll.poll)  # ipoll (MicroPython) allocates nothing
 
     def _publish(self, app, tick, client):
         table = app.table
@@ -228,13 +352,17 @@ class Reporter:
             self._drop(client, None)  # a new board number: a new topic and will
             return
         try:
-            client.publish(self.topic, message(app, self.clock_id, tick), True)
+            state = message(app, self.clock_id, tick, self.boot)
+            if self.pads is not None:
+                state = tagged(self.pads, self.topic, state)
+            client.publish(self.topic, state, True)
             self.sent += 1
         except Exception as e:
             self._drop(client, e)
 
     def _drop(self, client, error):
         self.client = None
+        self._ready = _deaf
         self.down = True
         if error is not None:
             self.failures += 1
@@ -252,11 +380,16 @@ def reporter_for(clock, path=NETWORK):
         print(problem, "- the clock does not report to the hall")
     if net is None:
         return None
-    import binascii
     import machine
+    import os
     clock_id = binascii.hexlify(machine.unique_id()).decode()
+    boot = int.from_bytes(os.urandom(3), "big")
     if net["broker"] == USB:
-        return Reporter(net, clock_id, clock, None, _Usb())
+        return Reporter(net, clock_id, clock, None, _Usb(), boot)
+    if net["tls"]:  # umqtt.simple 1.3.4 imports ussl, which MicroPython now calls ssl
+        import ssl
+        import sys
+        sys.modules.setdefault("ussl", ssl)
     wlan = None
     if net["wifi"]:
         try:
@@ -272,4 +405,4 @@ def reporter_for(clock, path=NETWORK):
     except ImportError:
         print("umqtt is not installed (xqclock flash installs it) - the clock does not report to the hall")
         return None
-    return Reporter(net, clock_id, clock, wlan, mqtt)
+    return Reporter(net, clock_id, clock, wlan, mqtt, boot)

@@ -10,6 +10,7 @@
 #   xq?ls DIR                ->  xq!ls [JSON list of the files in DIR]
 #   xq?read PATH OFFSET      ->  xq!data BASE64 (lines of up to CHUNK bytes), then xq!end SIZE
 #                                (xq!end -1: no such file)
+#   xq?identify              ->  xq!identify 1 (it beeps and shows its board number), 0 (a game runs)
 # Anything else is ignored. The answer goes out a chunk per loop step, so the
 # clock keeps its pace; stdin is looked at every POLL_STEPS steps, without
 # allocating while nothing comes.
@@ -29,8 +30,9 @@ class HostReads:
     """Answers the host's read requests; `step()` once per loop step.
     `info()` gives the dict for xq?info (the app's own state)."""
 
-    def __init__(self, info, stdin=None, stdout=None):
+    def __init__(self, info, identify=None, stdin=None, stdout=None):
         self.info = info
+        self.identify = identify  # the app's identify(): the one request that is not a read
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self._poll = select.poll()
@@ -91,6 +93,8 @@ class HostReads:
                 except OSError:
                     names = []
                 self._say("xq!ls " + json.dumps(names))
+            elif what == "identify" and self.identify is not None:
+                self._say("xq!identify %d" % (1 if self.identify() else 0))
             elif what == "read" and len(words) == 3:
                 self._start_file(words[1], int(words[2]))
         except Exception as e:  # a bad request must never stop the clock

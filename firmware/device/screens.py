@@ -31,8 +31,9 @@ FAULT_SHIFT = const(8)  # status >> FAULT_SHIFT & 0xFF = the latched fault kinds
 PERIOD_MARK = const(1 << 16)  # this side reached a new period a short while ago (DGT's period flag)
 OFFLINE = const(1 << 17)  # the clock reports to the hall and its connection is down: a small mark
 HALTED = const(1 << 18)  # the loop has ended (Ctrl-C over USB): the clock is stopped
+IDENTIFY = const(1 << 19)  # asked to identify itself (xqclock identify, the hall page): its board number
 _OLED_STATUS = const(LOW_BATTERY | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK
-                     | OFFLINE | HALTED)
+                     | OFFLINE | HALTED | IDENTIFY)
 
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
@@ -68,6 +69,12 @@ def reading_ms(c):
     time counted up past the main time, in whole seconds (a count shows a
     second once it is full, as a stopwatch does)."""
     return c.counted - c.counted % 1000 if counting_up(c) else available_ms(c)
+
+
+def quota(c):
+    """The move count that completes side clock c's period (shown as moves/quota), or 0."""
+    stage = c.tc.stage(c.period)
+    return c.next_quota if stage is not None and stage[1] and c.next_quota else 0
 
 
 def _late_ms(game, s, now):
@@ -181,6 +188,7 @@ class OledScreen:
         self.shown_chars = bytearray(8)
         self.caption = ""  # the board and this player's name, shown until the start (see caption())
         self.tenths = TENTHS_MS  # tenths show below this many ms (the setting)
+        self.board = 0  # the board number shown while the clock identifies itself (0: none set)
 
     def _describe(self, game, now, status, language):
         s = self.side
@@ -188,8 +196,7 @@ class OledScreen:
         d = self.now
         d[_RUN] = 1 if c.since != STOPPED else 0
         d[_MOVES] = c.moves
-        stage = c.tc.stage(c.period)
-        d[_QUOTA] = (c.next_quota if c.next_quota else 0) if stage is not None and stage[1] else 0
+        d[_QUOTA] = quota(c)
         d[_PERIOD] = c.period
         d[_FLAG] = 1 if c.flag_at != UNSET else 0
         d[_PAUSED] = 1 if game.paused else 0
@@ -320,6 +327,11 @@ class OledScreen:
             if status & LOW_BATTERY:
                 words.append(lang.LOW_BATTERY[lg])
         kinds = status >> FAULT_SHIFT & 0xFF
+        if status & IDENTIFY:
+            words = ["#%d" % self.board if self.board else "#-"]
+            fb.fill_rect(0, y, _W, 16, 1)
+            text.draw(fb, words[0], (_W - text.width(words[0])) // 2, y, 0)
+            return
         if status & HALTED:
             words = [lang.STOPPED[lg]]
         elif kinds and (status & MARK_PHASE or not words):
@@ -367,6 +379,7 @@ class SegmentScreen:
         self.mark = bytearray(4)  # the text of a fault mark: "E" and the kinds' letters
         self.shown = bytearray(b"\xff\xff\xff\xff")
         self.tenths = TENTHS_MS  # tenths show below this many ms (the setting)
+        self.board = 0  # as OledScreen.board: "b 12" while the clock identifies itself
 
     def invalidate(self):
         self.shown[0] = 0xFF
@@ -379,7 +392,15 @@ class SegmentScreen:
         late = _late_ms(game, s, now)
         move_left = c.move_deadline() - now if c.tc.permove_ms and c.since != STOPPED else UNSET
         kinds = status >> FAULT_SHIFT & 0xFF
-        if status & HALTED:
+        if status & IDENTIFY:
+            encode_digits(b"b  -", segs)
+            n = self.board % 1000
+            if n:
+                segs[1] = DIGIT_SEGMENTS[n // 100] if n >= 100 else 0
+                self._two(n % 100, 2)
+                if n < 10:
+                    segs[2] = 0
+        elif status & HALTED:
             encode_digits(b"StoP", segs)
         elif status & MARK_PHASE and kinds:
             mark = self.mark

@@ -1,6 +1,6 @@
 # Where the game's journal and the archive of finished games live, and the
 # room they need. The one home of these facts: the firmware (device/app.py),
-# and the host tools through the board agent (host_tools/board/agent.py),
+# and the host tools through the board agent (host_tools/mpy/board/agent.py),
 # ask this module.
 #
 # - The journal is game.xqj at the top of the flash, or of the FRAM when the

@@ -6,7 +6,7 @@
 
 Standard library only. The drawing takes every GPIO from the board profile, so
 changing a pin in the profile and re-running this script keeps the picture
-right; tests/test_hardware_profiles.py fails while a committed SVG is stale.
+right; tests/hardware/test_hardware_profiles.py fails while a committed SVG is stale.
 The SVG written is plain, indented and commented so it can be read and
 reviewed as text. Edit this script, not the SVG files.
 """

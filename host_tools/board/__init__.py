@@ -2,9 +2,10 @@
 
 Everything here talks to a board through mpremote's serial transport (the
 raw REPL), so it works with any MicroPython board on a serial port, a
-pseudo-terminal included (`xqclock virtual-board`). Files that run ON a
-board: boot.py (installed as /boot.py: the atomic update step), agent.py
-(helpers pasted into the raw REPL); vboot.py runs on the virtual board's VM.
+pseudo-terminal included (`xqclock virtual-board`). The files that run ON a
+board are in host_tools/mpy/board/ (ON_BOARD): boot.py (installed as
+/boot.py: the atomic update step), agent.py (helpers pasted into the raw
+REPL); vboot.py runs on the virtual board's VM.
 """
 import re
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 from host_tools.firmware_path import FIRMWARE, PROFILES  # noqa: F401  (the boards' files)
 
 HERE = Path(__file__).resolve().parent
+ON_BOARD = HERE.parent / "mpy" / "board"  # the files a board runs: boot.py, agent.py, vboot.py
 
 
 class BoardError(Exception):

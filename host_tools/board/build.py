@@ -17,7 +17,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from host_tools.board import FIRMWARE, HERE, BoardError, version
+from host_tools.board import FIRMWARE, ON_BOARD, BoardError, version
 
 MANIFEST = "xqclock.json"
 KEEP_SOURCE = ("main.py", "boot.py")
@@ -116,7 +116,7 @@ class Build:
         for rel, path in libraries.items():
             jobs.append((rel, path.parents[len(Path(rel).parts) - 1]))
         if "boot.py" not in self.files:
-            self.files["boot.py"] = (HERE / "boot.py").read_bytes()
+            self.files["boot.py"] = (ON_BOARD / "boot.py").read_bytes()
         with ThreadPoolExecutor(max_workers=min(8, (os.cpu_count() or 2) * 2)) as pool:
             for rel, data in zip((j[0] for j in jobs), pool.map(self._compile_one, jobs)):
                 self.files[rel[:-3] + ".mpy"] = data

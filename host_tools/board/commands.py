@@ -93,7 +93,7 @@ def config(args):
         except ValueError as e:
             return _fail(e, 2)
         try:
-            network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password)
+            network = cf.network_from(args.broker, args.event, args.wifi, args.wifi_password, args.ca)
         except ValueError as e:
             return _fail(e, 2)
         if not changes and not args.new_game and not network and not pairings:
@@ -153,6 +153,11 @@ def config(args):
             print(f"  {'battery':<9} " + (f"{bat['percent']}% ({bat['mv'] / 1000:.2f} V)" if bat else
                                           "not measured" if r.get("read") == "running" else
                                           "not read (the clock was stopped to read it)"))
+            net = r.get("network")
+            if net:
+                print(f"  {'hall':<9} " + ("over USB" if net.get("broker") == "usb" else
+                                          f"{net.get('broker')}:{net.get('port') or 1883}, user {net.get('user') or '-'}")
+                      + f", event {net.get('event')}, key {net.get('key', 'none')}")
             if r["note"]:
                 print(f"  note: {r['note']}")
     return _finish(ports, errors)
@@ -211,3 +216,33 @@ def virtual_board(args):
     if args.dir:
         inputs.out_dir(args.dir, "--dir")
     return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose, script=script)
+
+
+# -- identify ----------------------------------------------------------------------------
+
+def identify(args):
+    from host_tools.board.live import LiveClock, NotServing
+    try:
+        ports = _ports(args)
+    except BoardError as e:
+        return _fail(e)
+    failed = 0
+    for port in ports:
+        try:
+            with LiveClock(port, args.timeout) as clock:
+                board = clock.info()["settings"].get("board")
+                done = clock.identify()
+        except NotServing as e:
+            print(f"xqclock: {e}: flash it (xqclock flash)", file=sys.stderr)
+            failed += 1
+            continue
+        except BoardError as e:
+            print(f"xqclock: {e}", file=sys.stderr)
+            failed += 1
+            continue
+        if done:
+            print(f"{port}: beeps and shows " + (f"board {board}" if board else "#- (no board number set)"))
+        else:
+            print(f"{port}: its game's clock is running: not disturbed (pause it first)")
+            failed += 1
+    return 1 if failed else 0

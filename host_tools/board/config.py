@@ -336,6 +336,7 @@ def _show_live(port, timeout):
         games = clock.listdir(archive)
         manifest = _json_or_none(clock.read("/xqclock.json"))
         profile = _json_or_none(clock.read("/profile.json"))
+        network = network_shown(clock.read("/network.json"))
     game = info.get("game")
     journal = info["journal"]
     return {"port": port, "board": info.get("uid"), "settings": cfg.check(dict(info["settings"])), "note": "",
@@ -344,7 +345,18 @@ def _show_live(port, timeout):
             "profile": profile and profile.get("name"),
             "game": game and {k: game.get(k) for k in ("started", "over", "id")},
             "archived_games": len([g for g in games if g.endswith(".xqj")]),
-            "battery": info.get("battery"), "read": "running"}
+            "battery": info.get("battery"), "network": network, "read": "running"}
+
+
+SECRETS = ("wifi_password", "password", "key")  # of /network.json: never shown, never logged
+
+
+def network_shown(data):
+    """/network.json for people: its secrets (and the long CA certificate) only said to be set or not."""
+    raw = _json_or_none(data)
+    if not isinstance(raw, dict):
+        return None
+    return {k: ("set" if v else "none") if k in SECRETS or k == "ca" else v for k, v in raw.items()}
 
 
 def show_one(port, timeout=5.0, progress=None):
@@ -363,9 +375,13 @@ def show_one(port, timeout=5.0, progress=None):
         values, note = _board_settings(port, info.get("settings"))
         places = link.places()
         games = link.listdir(places["archive"])
-        current = None
+        current = network = None
         try:
             current = game_state(link.read_file(places["journal"]))
+        except BoardError:
+            pass
+        try:
+            network = network_shown(link.read_file("/network.json"))
         except BoardError:
             pass
     finally:
@@ -384,12 +400,13 @@ def show_one(port, timeout=5.0, progress=None):
             "profile": profile and profile.get("name"),
             "game": current and {"started": current[0], "over": current[1], "id": current[2]},
             "journal": places["journal"], "archive": places["archive"],
-            "archived_games": len([g for g in games if g.endswith(".xqj")]), "battery": None, "read": "stopped"}
+            "archived_games": len([g for g in games if g.endswith(".xqj")]), "battery": None, "network": network,
+            "read": "stopped"}
 
 
 # -- the hall: where the clock reports (/network.json, device/hall.py) ---------------------
 
-def network_from(broker=None, event=None, wifi=None, wifi_password=None):
+def network_from(broker=None, event=None, wifi=None, wifi_password=None, ca=None):
     """The network fields an organiser gave, as /network.json values ({} if none;
     {"broker": ""} for --broker none: stop reporting); ValueError naming the bad one."""
     from device import hall
@@ -401,18 +418,42 @@ def network_from(broker=None, event=None, wifi=None, wifi_password=None):
         if broker.strip().lower() == hall.USB:
             return {"broker": hall.USB}
         b = parse_url(broker.strip())
-        out.update(broker=b["host"], port=b["port"], tls=b["tls"], user=b["user"] or "", password=b["password"] or "")
+        out.update(broker=b["host"], port=b["port"], tls=b["tls"])
+        if b["user"]:  # an organiser's own account; else the event's (push_network_one)
+            out.update(user=b["user"], password=b["password"] or "")
     if event is not None:
         out["event"] = event
     if wifi is not None:
         out["wifi"] = wifi
     if wifi_password is not None:
         out["wifi_password"] = wifi_password
+    if ca is not None:
+        import base64
+        import ssl
+        from host_tools.inputs import read_certificate
+        pem = read_certificate(ca, "--ca")
+        begin, end = pem.index("-----BEGIN CERTIFICATE-----"), pem.find("-----END CERTIFICATE-----")
+        if end < begin:
+            raise ValueError(f"--ca {ca}: the certificate has no END line")
+        first = pem[begin:end + len("-----END CERTIFICATE-----")]
+        out["ca"] = base64.b64encode(ssl.PEM_cert_to_DER_cert(first)).decode()  # one, as DER: what a Pico reads
     try:
         hall.check(dict(out, broker=out.get("broker") or "x"))
     except ValueError as e:
         raise ValueError(str(e).replace("network: ", "--", 1)) from None
     return out
+
+
+def clock_network(values, own_account, uid):
+    """The network settings with the event's secrets for this clock: its key (the hall
+    takes no state without its tag) and, unless an organiser's account was given,
+    the event's clock account. ValueError if the event's secrets cannot be read."""
+    from host_tools.hall import keys
+    event = keys.load(values["event"])
+    values = dict(values, key=event.clock_key(uid).hex())
+    if not own_account and (not values["user"] or values["user"].startswith("clock.")):
+        values.update(user=event.clock_user, password=event.clock_password)
+    return values
 
 
 def push_network_one(port, changes, timeout=5.0, progress=None):
@@ -433,6 +474,7 @@ def push_network_one(port, changes, timeout=5.0, progress=None):
         values = dict(before, **changes)
         try:
             values = hall.check(values)
+            values = clock_network(values, "user" in changes, link.info().get("uid"))
         except ValueError as e:
             raise BoardError(f"{port}: {e}" + (": give --broker" if "broker" in str(e) else "")) from None
         progress("write")

@@ -14,7 +14,7 @@ import os
 import re
 import time
 
-from host_tools.board import HERE, BoardError
+from host_tools.board import ON_BOARD, BoardError
 
 CHUNK = 3072  # file bytes per exec (4 KB of base64 source on the board)
 
@@ -127,7 +127,7 @@ class Link:
 
     def load_agent(self):
         if not self.agent:
-            self.exec((HERE / "agent.py").read_text(), what="loading the helpers")
+            self.exec((ON_BOARD / "agent.py").read_text(), what="loading the helpers")
             self.agent = True
 
     def call(self, code, timeout=None, what="a command"):

@@ -2,8 +2,9 @@
 
 The firmware answers read requests on its USB serial port while main.py runs
 (firmware/device/hostreads.py): what the clock holds (`xq?info`), the files
-of a folder (`xq?ls`), a file from an offset (`xq?read`). Nothing is written
-and the clock never stops, so a game in progress keeps running and no lever
+of a folder (`xq?ls`), a file from an offset (`xq?read`); and one request
+that reads nothing, `xq?identify` (a beep and the board number on its
+displays, for finding it). Nothing is written and the clock never stops, so a game in progress keeps running and no lever
 press goes unseen. A journal file only grows at its end: a reader that keeps
 its bytes asks only for what was appended since. A journal ring (the Pico's
 flash: clock/ring.py) has its whole size from the start and fills its erased
@@ -96,6 +97,12 @@ class LiveClock:
             return json.loads(text)
         except ValueError:
             raise BoardError(f"{self.port}: the clock's answer was garbled; try again") from None
+
+    def identify(self):
+        """Ask the clock to beep and show its board number; False if its game's clock runs."""
+        self._ask("xq?identify")
+        _, text = self._answer((b"xq!identify",), time.monotonic() + min(self.timeout, FIRST_ANSWER_S))
+        return text == b"1"
 
     def listdir(self, path):
         self._ask(f"xq?ls {path}")

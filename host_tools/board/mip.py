@@ -5,7 +5,7 @@ boot step as /boot.py, and both board profiles under /profiles/ (copy the
 right one to /profile.json). Relative URLs: mip takes them from the same
 repository and branch as package.json. Regenerate with
 `python -m host_tools.board.mip` after adding or removing a firmware file
-(tests/test_boards.py checks that it is current).
+(tests/board/test_boards.py checks that it is current).
 """
 import json
 import sys
@@ -23,7 +23,7 @@ def package():
         if "__pycache__" not in rel:
             urls.append([rel, f"firmware/{rel}"])
     if not (FIRMWARE / "boot.py").exists():
-        urls.append(["boot.py", "host_tools/board/boot.py"])
+        urls.append(["boot.py", "host_tools/mpy/board/boot.py"])
     for path in sorted(PROFILES.glob("*.json")):
         urls.append([f"profiles/{path.name}", f"hardware/profiles/{path.name}"])
     return {"version": version(), "urls": urls, "deps": []}

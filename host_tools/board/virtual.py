@@ -5,7 +5,7 @@ It answers mpremote like a Pico running the clock's firmware:
 * Its flash is a host folder: vboot.py mounts it at "/" inside the VM, so
   /profile.json, /game.xqj and mpremote's `fs` commands land in that folder.
 * At power-on it runs boot.py, then main.py, on the simulated hardware
-  (host_tools/sim: the `machine` stand-in with the chip models of its
+  (host_tools.mpy.sim: the `machine` stand-in with the chip models of its
   hardware profile), in real time.
 * mpremote gets the port's raw REPL and raw-paste mode. Ctrl-C interrupts the
   running program: the VM's pseudo-terminal is its controlling terminal, so
@@ -40,9 +40,10 @@ import tty
 from pathlib import Path
 
 from host_tools import firmware_path, unixport
+from host_tools.board import ON_BOARD
 from host_tools.board.ports import registry
 
-VBOOT = Path(__file__).with_name("vboot.py")
+VBOOT = ON_BOARD / "vboot.py"
 
 READY = b"\x00xq-ready\x00"
 REPL = b"\x00xq-repl\x00"
@@ -143,10 +144,8 @@ def key_script(text):
     the actions its player takes in time order: "down"/"up" key n (a glitch
     is a down and an up ms later), "unplug"/"plug" display n. Every other
     statement is refused: ValueError naming its line."""
-    if str(unixport.SIM) not in sys.path:  # the script language lives with the simulation
-        sys.path.insert(0, str(unixport.SIM))
-    import script
-    from timeline import Timeline
+    from host_tools.mpy.sim import script
+    from host_tools.mpy.sim.timeline import Timeline
     values, steps, end, _ = script.parse(text)
     for number, words, _ in Timeline(text):
         what = words[2] if words[0] == "at" else words[0]
@@ -193,7 +192,7 @@ class VirtualBoard:
             self._steps = self._script(script)
 
     def _script(self, text):
-        """A button script (host_tools/sim/script.py) to play from each power-on:
+        """A button script (host_tools/mpy/sim/script.py) to play from each power-on:
         its steps go to the VM as a file (vboot.py plays them); its settings become the board's if
         it has none yet. ValueError names the script's line at fault."""
         import host_tools.firmware_path  # noqa: F401

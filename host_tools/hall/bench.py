@@ -1,18 +1,23 @@
 """The hall under load: `python3 tasks.py bench-hall [--clocks N] [--seconds S]`.
 
-N simulated clocks (500 by default) publish through Mosquitto as the
-firmware does: retained state messages of the same shape and size, every 5 s
-while a clock runs, and one at once on every press (a press every 10 s per
-clock on average). `xqclock hall --broker ...` serves the page; the page's
-stream (server-sent events) is read here, and the page itself is open in
-headless Chromium when it is installed. Printed, not asserted:
+N simulated clocks (500 by default) publish through Mosquitto (set up by
+broker-config: accounts and ACL) as the firmware does: each with the event's
+clock account, retained state messages of the same shape and size, each
+tagged with its clock's key, every 5 s while a clock runs, and one at once on
+every press (a press every 10 s per clock on average). `xqclock hall --broker
+...` checks every tag and serves the page; the page's stream (server-sent
+events) is read here, and the page itself is open in headless Chromium when
+it is installed. Printed, not asserted:
 
 * press to page: from the publish of a press to the stream delivering it
   (and to the Chromium page receiving it), once every board is on the page:
   median and 99th percentile;
 * the page's update rate (stream events and boards a second);
 * CPU of the broker and of the hall's server (share of one core), and of
-  these publishers.
+  these publishers;
+* how long the page takes to say that a broker cannot be reached (a hall
+  started with a port nothing listens on) and that it was lost (Mosquitto
+  stopped at the end).
 """
 import argparse
 import json
@@ -21,13 +26,16 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
 
 import paho.mqtt.client as mqtt
 
-from host_tools.hall import local
+import host_tools.firmware_path  # noqa: F401  (device.hall: the clocks' tags)
+from device.hall import key_pads, tagged
+from host_tools.hall import keys, local
 
 TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
@@ -38,17 +46,21 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def state(board, moves, running, remaining, sent_ms):
-    """A state message as a clock sends it (device/hall.py's shape)."""
+def state(board, moves, running, remaining, sent_ms, pads):
+    """A state message as a clock sends it (device/hall.py's shape), tagged with its key."""
     side = {"remaining_ms": 0, "moves": 0, "flag": False, "flag_at_ms": None, "fouls": 0, "warnings": 0,
             "present": True, "arrived_at_ms": 0, "exempt": False, "offers": 0, "repeat_offers": 0,
             "used_ms": 0, "period": 1, "overtime": False, "byoyomi_periods": None, "block_moves": None}
     red = dict(side, remaining_ms=remaining[0], moves=(moves + 1) // 2)
     black = dict(side, remaining_ms=remaining[1], moves=moves // 2)
-    return json.dumps({"time_ms": moves * 10000, "running": running, "paused": False, "red": red, "black": black,
+    shown = {"red": {"ms": remaining[0], "quota": 40, "block": None},
+             "black": {"ms": remaining[1], "quota": 40, "block": None}}
+    text = json.dumps({"time_ms": moves * 10000, "running": running, "paused": False, "red": red, "black": black,
                        "result": None, "notice": None, "board": board,
-                       "names": {"red": f"Red {board}", "black": f"Black {board}"}, "battery": 90, "fault": 0,
-                       "clock_id": "%016x" % board, "sent_ms": sent_ms, "forfeit_at_ms": None, "foul_limit": 3})
+                       "names": {"red": f"许银川 {board}", "black": f"Black {board}"}, "battery": 90, "fault": 0,
+                       "shown": shown, "game": "%08x" % board, "clock_id": "%016x" % board, "boot": 1,
+                       "sent_ms": sent_ms, "forfeit_at_ms": None, "foul_limit": 3}, ensure_ascii=False)
+    return tagged(pads, f"xqclock/bench/{board}/state", text).encode()
 
 
 def tree_cpu_seconds(root):
@@ -132,9 +144,55 @@ def percentile(values, p):
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))] if values else float("nan")
 
 
-def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
+def shown_after(url, check, timeout=30.0):
+    """Seconds until the page's /boards.json broker status passes check."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        try:
+            with urllib.request.urlopen(url + "boards.json", timeout=5) as r:
+                if check(json.loads(r.read())["broker"]):
+                    return time.monotonic() - t0
+        except OSError:
+            pass  # the page is not up yet
+        time.sleep(0.05)
+    return float("nan")
+
+
+def unreachable_after(port, words):
+    """(page up, page saying `words` about the broker): seconds from `xqclock hall` starting."""
+    http = local.free_port()
+    t0 = time.monotonic()
+    hall = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "hall", "--broker", f"mqtt://127.0.0.1:{port}",
+                             "--event", "bench", "--http", f"127.0.0.1:{http}"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        broker = local.Mosquitto()
+        local.wait_port(http, 30)
+        served = time.monotonic() - t0
+        return served, served + shown_after(f"http://127.0.0.1:{http}/", lambda b: words in b["text"])
+    finally:
+        hall.terminate()
+        hall.wait(10)
+
+
+def silent_broker():
+    """A port that takes connections and never answers (a machine that is not a broker)."""
+    import socket
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    s.listen(16)
+    return s
+
+
+def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
+    with tempfile.TemporaryDirectory(prefix="xqclock-bench-") as config:
+        os.environ["XDG_CONFIG_HOME"] = config  # the event's secrets: the bench's own (the hall inherits them)
+        return _run(clocks, seconds, press_every, out)
+
+
+def _run(clocks, seconds, press_every, out):
+    event = keys.load("bench")
+    try:
+        broker = local.Mosquitto(("bench",))
     except local.Missing as e:
         print(f"hall benchmark skipped: {e}", file=out)
         return 0
@@ -148,8 +206,10 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
     try:
         local.wait_port(http, 30)
         rng = random.Random(14)
+        pads = [key_pads(event.clock_key("%016x" % (i + 1)).hex()) for i in range(clocks)]
         for i in range(clocks):
             c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"bench-{i + 1}")
+            c.username_pw_set(event.clock_user, event.clock_password)
             c.will_set(f"xqclock/bench/{i + 1}/online", b"0", retain=True)
             c.connect("127.0.0.1", broker.port, keepalive=120)
             c.loop_read()  # the CONNACK
@@ -167,8 +227,8 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
         moves = [0] * clocks
         for i, c in enumerate(publishers):  # the round has begun: every board is on the page
             last_ms[i] = int(time.time() * 1000)
-            c.publish(f"xqclock/bench/{i + 1}/state", state(i + 1, 0, "red", (3600000, 3600000), last_ms[i]),
-                      retain=True)
+            c.publish(f"xqclock/bench/{i + 1}/state",
+                      state(i + 1, 0, "red", (3600000, 3600000), last_ms[i], pads[i]), retain=True)
         local.until(lambda: len(stream.seen) >= clocks, 60, f"{clocks} boards on the page's stream")
         if browser is not None:
             browser.wait(f"document.querySelectorAll('.tile').length >= {clocks}", 60)
@@ -194,8 +254,8 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
                 ms = last_ms[i] = max(int(now * 1000), last_ms[i] + 1)
                 running = "black" if moves[i] % 2 else "red"
                 c.publish(f"xqclock/bench/{i + 1}/state",
-                          state(i + 1, moves[i], running, (3600000 - moves[i] * 5000, 3600000 - moves[i] * 4000), ms),
-                          retain=True)
+                          state(i + 1, moves[i], running, (3600000 - moves[i] * 5000, 3600000 - moves[i] * 4000), ms,
+                                pads[i]), retain=True)
                 sent += 1
                 if press:
                     published[(i + 1, ms)] = now
@@ -226,9 +286,22 @@ def run(clocks=500, seconds=30.0, press_every=10.0, out=sys.stdout):
               f"board states/s", file=out)
         print("  CPU (share of one core): " + ", ".join(f"{k} {v / duration * 100:.0f}%" for k, v in cpu.items()),
               file=out)
+        with urllib.request.urlopen(url + "boards.json", timeout=10) as r:
+            refused = json.loads(r.read())["rejected"]
+        print(f"  tags: every state checked by the hall, {refused} refused", file=out)
         goal = percentile(page if browser is not None else latencies, 99)
         print(f"  goal p99 < 500 ms (the page{' in Chromium' if browser is not None else ' stream'}): "
               f"{'met' if goal < 500 else 'NOT met'} ({goal:.0f} ms)", file=out)
+        t0 = time.monotonic()
+        broker.stop()
+        lost = time.monotonic() - t0 + shown_after(url, lambda b: not b["up"])
+        served, refused = unreachable_after(local.free_port(), "cannot reach")
+        silent = silent_broker()
+        served_silent, no_answer = unreachable_after(silent.getsockname()[1], "no answer")
+        silent.close()
+        print(f"  broker status on the page: lost {lost:.1f} s after Mosquitto stopped; from `xqclock hall` "
+              f"starting, a port nothing listens on {refused:.1f} s (its page up at {served:.1f} s), a machine "
+              f"that never answers {no_answer:.1f} s (page up at {served_silent:.1f} s)", file=out)
     finally:
         for c in publishers:
             c.disconnect()

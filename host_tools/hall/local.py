@@ -58,17 +58,29 @@ def need(program, package, paths=()):
     return found
 
 
-class Mosquitto:
-    """Debian's mosquitto on a loopback port, anonymous, no persistence."""
+def certificate(folder, name="127.0.0.1"):
+    """A self-signed TLS certificate for name (an EC P-256 key: cheap for a Pico W to
+    check), made with Debian's openssl: (certificate file, key file)."""
+    openssl = need("openssl", "openssl")
+    cert, key = Path(folder) / f"{name}.pem", Path(folder) / f"{name}.key"
+    subprocess.run([openssl, "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+                    "-nodes", "-days", "2", "-subj", f"/CN={name}",
+                    "-addext", f"subjectAltName={'IP' if name[0].isdigit() else 'DNS'}:{name}",
+                    "-keyout", str(key), "-out", str(cert)],
+                   check=True, capture_output=True)
+    return str(cert), str(key)
 
-    def __init__(self):
+
+class Mosquitto:
+    """Debian's mosquitto on a loopback port, set up by `xqclock broker-config` for the
+    events (keys.py: their secrets on this machine), no persistence; TLS with (cert, key)."""
+
+    def __init__(self, events=("open",), tls=None):
+        from host_tools.hall import keys, mosquitto
         self.binary = need("mosquitto", "mosquitto", ["/usr/sbin/mosquitto"])
         self.port = free_port()
         self.dir = tempfile.mkdtemp(prefix="xqclock-mosquitto-")
-        conf = Path(self.dir) / "mosquitto.conf"
-        conf.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                        f"max_keepalive 120\n")
-        os.chmod(self.dir, 0o755)
+        conf = mosquitto.write(self.dir, [keys.load(e) for e in events], port=self.port, tls=tls)
         self.proc = subprocess.Popen([self.binary, "-c", str(conf)], stdout=subprocess.DEVNULL,
                                      stderr=subprocess.DEVNULL)
         wait_port(self.port)
@@ -118,6 +130,11 @@ class Chromium:
         if "exceptionDetails" in result:
             raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
         return result["result"].get("value")
+
+    def on_new_document(self, source):
+        """Run source in every page loaded from now on, before the page's own scripts."""
+        self.call("Page.enable")
+        self.call("Page.addScriptToEvaluateOnNewDocument", source=source)
 
     def wait(self, expression, timeout=20.0):
         return until(lambda: self.eval(expression), timeout, expression)

@@ -1,9 +1,14 @@
-"""The hall's web side: the page, its live stream (server-sent events) and
-/boards.json. Read-only: it answers GET and nothing else."""
+"""The hall's web side: the page, its live stream (server-sent events: every
+board at once, then what changed) and /boards.json. It answers GET and HEAD, and one POST, /identify?board=N, which
+asks that board's clock to beep and show its number (not while its game's
+clock runs); nothing else. A browser that leaves mid-answer ends its request
+quietly."""
 import json
+import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import host_tools.firmware_path  # noqa: F401  (the clock's own words for the results)
 from clock.game import REASONS
@@ -33,7 +38,8 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     def do_GET(self):
         path = self.path.split("?", 1)[0]
@@ -41,7 +47,7 @@ class _Handler(BaseHTTPRequestHandler):
             name, kind = FILES[path]
             self._send((PAGE / name).read_bytes(), kind)
         elif path == "/boards.json":
-            self._send(json.dumps(self.server.hall.snapshot()).encode(), "application/json")
+            self._send(json.dumps(self.server.hall.snapshot(), ensure_ascii=False).encode(), "application/json")
         elif path == "/words.json":
             self._send(WORDS, "application/json")
         elif path == "/events":
@@ -49,10 +55,23 @@ class _Handler(BaseHTTPRequestHandler):
         else:
             self._send(b"not found\n", "text/plain", 404)
 
-    def _refuse(self):
-        self._send(b"the hall is read-only\n", "text/plain", 405)
+    do_HEAD = do_GET
 
-    do_POST = do_PUT = do_DELETE = do_PATCH = _refuse
+    def do_POST(self):
+        path, _, query = self.path.partition("?")
+        if path != "/identify":
+            self._refuse()
+            return
+        board = parse_qs(query).get("board", [""])[0]
+        if self.server.hall.identify(board):
+            self._send(b"asked\n", "text/plain", 202)
+        else:
+            self._send(b"no clock reports on that board\n", "text/plain", 404)
+
+    def _refuse(self):
+        self._send(b"the hall page changes nothing but asks a clock to identify itself\n", "text/plain", 405)
+
+    do_PUT = do_DELETE = do_PATCH = _refuse
 
     def _stream(self):
         """Server-sent events: every board at once, then what changed, as it changes."""
@@ -60,27 +79,27 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
-        hall = self.server.hall
-        seq = 0
-        first = True
-        try:
-            while not self.server.closing.is_set():
-                seq_now, boards = hall.since(seq, 0 if first else PING_S)
-                if boards or first:
-                    data = json.dumps({"event": hall.event, "now_ms": hall.now_ms(), "boards": boards})
-                    self.wfile.write(b"data: " + data.encode() + b"\n\n")
-                else:
-                    self.wfile.write(b": ping\n\n")
-                self.wfile.flush()
-                seq = seq_now
-                first = False
-        except (BrokenPipeError, ConnectionResetError):
-            pass
         self.close_connection = True
+        if self.command == "HEAD":
+            return
+        hall = self.server.hall
+        message = hall.snapshot()
+        seq = message["seq"]
+        while not self.server.closing.is_set():
+            if message is None:
+                self.wfile.write(b": ping\n\n")
+            else:
+                self.wfile.write(b"data: " + json.dumps(message, ensure_ascii=False).encode() + b"\n\n")
+            self.wfile.flush()
+            seq, message = hall.since(seq, PING_S)
 
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)):
+            super().handle_error(request, client_address)  # a browser that left is no news; a bug is
 
     def __init__(self, hall, host, port):
         self.hall = hall

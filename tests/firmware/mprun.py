@@ -1,11 +1,12 @@
 # Runs the firmware tests on the MicroPython unix port: each module named on
 # the command line, each of its test_* functions; prints one line per test,
-# "PASS name" or "FAIL name: error", and exits 1 if any failed. Each test gets
-# a folder of its own for scratch files (support.FOLDER) under XQCLOCK_TEST_TMP.
+# "PASS name", "SKIP name: reason" or "FAIL name: error", and exits 1 if any
+# failed. Each test gets a folder of its own for scratch files
+# (support.firmware.FOLDER) under XQCLOCK_TEST_TMP.
 import os
 import sys
 
-import support
+from support import firmware
 
 
 def run(module_name):
@@ -14,11 +15,13 @@ def run(module_name):
     for name in sorted(dir(module)):
         if not name.startswith("test_"):
             continue
-        support.FOLDER = "%s/%s.%s" % (os.getenv("XQCLOCK_TEST_TMP"), module_name, name)
-        os.mkdir(support.FOLDER)
+        firmware.FOLDER = "%s/%s.%s" % (os.getenv("XQCLOCK_TEST_TMP"), module_name, name)
+        os.mkdir(firmware.FOLDER)
         try:
             getattr(module, name)()
             print("PASS %s.%s" % (module_name, name))
+        except firmware.Skip as e:
+            print("SKIP %s.%s: %s" % (module_name, name, e))
         except Exception as e:  # report every test, keep going
             failed += 1
             print("FAIL %s.%s: %s %s" % (module_name, name, type(e).__name__, e))

@@ -1,5 +1,5 @@
 # Arbiter corrections: move count, bonus, penalty.
-from support import MIN, S, new_game, alternate, remaining
+from support.firmware import MIN, S, new_game, alternate, remaining
 from clock.game import RED, BLACK, REASONS
 
 

@@ -1,6 +1,6 @@
 # Battery: ADC counts -> mV (integer math, averaged), percent, low warning with
 # hysteresis, no battery; no allocation on MicroPython.
-from support import can_lock_heap, without_allocating
+from support.firmware import needs_heap_lock, without_allocating
 from device import battery
 from device.battery import Battery
 
@@ -95,8 +95,7 @@ def test_intermediates_stay_small_ints_on_the_pico():
 
 
 def test_reading_allocates_nothing_on_micropython():
-    if not can_lock_heap():
-        return  # CPython: no heap lock to check with
+    needs_heap_lock()
     b = Battery(ADC(30000, 30100, 29900, 30000), divider=2.0)
     out = [0, 0]
 

@@ -1,7 +1,7 @@
 # Buttons: hard-IRQ edges, debounced, dated by the first edge, across the
 # 2**30 tick wrap; poll() recovers swallowed edges; the ring counts overflow;
 # on MicroPython the IRQ path and next()/poll() allocate nothing.
-from support import PERIOD, PicoClock as Clock, can_lock_heap, without_allocating
+from support.firmware import PERIOD, PicoClock as Clock, needs_heap_lock, skip, without_allocating
 from device.buttons import Buttons
 
 LEFT, RIGHT, START, MINUS, PLUS, OK = 0, 1, 2, 3, 4, 5
@@ -239,8 +239,7 @@ def test_active_high_switches():
 
 
 def test_irq_path_next_and_poll_allocate_nothing_on_micropython():
-    if not can_lock_heap():
-        return  # CPython: nothing to measure
+    needs_heap_lock()
     b, pins, clock = board()
     left = pins[LEFT]
     right = pins[RIGHT]
@@ -278,7 +277,7 @@ def test_irq_path_next_and_poll_allocate_nothing_on_micropython():
 def test_with_the_time_module_on_micropython():
     import time
     if not hasattr(time, "ticks_ms"):
-        return  # CPython's time has no ticks: the board and the unix port pass `time`
+        skip("CPython's time has no ticks: the board and the unix port pass `time`")
     pins = [Pin(), Pin()]
     b = Buttons(pins, time)
     t0 = time.ticks_ms()
@@ -287,8 +286,7 @@ def test_with_the_time_module_on_micropython():
     assert b.next() == 1 and b.down
     assert time.ticks_diff(b.tick, t0) >= 0 and time.ticks_diff(t1, b.tick) >= 0
     # and with the heap locked, ticks of the unix port's 2**62 period included
-    if not can_lock_heap():
-        return  # CPython: no heap lock to check with
+    needs_heap_lock()
     out = [0, 0]
 
     def work():

@@ -1,6 +1,6 @@
 # What changes a game is reported as a change (so Table journals it), and
 # actions of a game in play change nothing before the start (issue 15.1, 15.8).
-from support import MIN, new_game, scratch
+from support.firmware import MIN, new_game, scratch
 from clock import events as ev
 from clock import timecontrol
 from clock.game import Game, RED, BLACK, STOPPED

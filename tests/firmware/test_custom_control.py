@@ -1,13 +1,5 @@
 # The custom time control the arbiter builds step by step (device.arbiter):
 # the table of steps, and the spec the answers build (both VMs).
-try:
-    import framebuf  # noqa: F401  (device.menu draws with it)
-except ImportError:  # CPython: the pure-Python stand-in in host_tools/sim
-    import sys
-    from host_tools import firmware_path
-
-    sys.path.append(str(firmware_path.FIRMWARE.parent / "host_tools" / "sim"))
-
 from clock import timecontrol
 from device.arbiter import CUSTOM_STEPS, asked, custom_spec
 

@@ -1,5 +1,5 @@
 # Simple (US) delay and Bronstein delay.
-from support import S, new_game, raises, remaining
+from support.firmware import S, new_game, raises, remaining
 from clock.game import RED, BLACK
 
 

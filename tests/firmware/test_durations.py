@@ -1,6 +1,6 @@
 # Durations (SCENARIOS.md "Times and durations"): every written form, exact
 # milliseconds, and the rejects with a message that says what is wrong.
-from support import raises
+from support.firmware import raises
 from clock.durations import parse_ms, words
 
 

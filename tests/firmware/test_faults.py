@@ -1,7 +1,7 @@
 # The fault console (device/faults.py), on both VMs: one line per kind at
 # most every QUIET_MS, none while the output has no room, and the 7-segment
 # letters of the latched kinds.
-from support import PicoClock, raises
+from support.firmware import PicoClock, raises
 from device import faults
 
 

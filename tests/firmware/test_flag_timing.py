@@ -1,5 +1,5 @@
 # The flag falls at the exact millisecond the time reaches zero, whenever we look.
-from support import MIN, S, new_game, remaining
+from support.firmware import MIN, S, new_game, remaining
 from clock import snapshot
 from clock.game import RED, BLACK, REASONS
 

@@ -3,7 +3,7 @@
 # no VfsLfs2 and checks the layout's arithmetic only).
 import os
 
-from support import S, ev, flash_chip, fill_up, littlefs, unmount
+from support.firmware import S, ev, flash_chip, fill_up, littlefs, unmount
 from clock import ring
 from clock.journal import FILES, MAGIC, Loaded
 from clock.table import Table, boot
@@ -57,8 +57,7 @@ def test_the_layout_follows_littlefs_ctz_blocks():
 
 def test_records_go_into_their_slots_one_page_program_each_never_an_erase():
     flash = flash_chip(64)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         path = MP + "/game.xqj"
         table = Table.new(_settings(), path, FlashRing(flash, LONG_GAME_RECORDS))
@@ -85,8 +84,7 @@ def test_records_go_into_their_slots_one_page_program_each_never_an_erase():
 
 def test_power_on_writes_on_after_the_last_record_and_past_a_torn_one():
     flash = flash_chip(64)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         path = MP + "/game.xqj"
         rings = FlashRing(flash, LONG_GAME_RECORDS)
@@ -120,8 +118,7 @@ def _small_ring(flash):
 
 def test_a_full_ring_stops_the_journal_not_the_game():
     flash = flash_chip(24)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         table = _small_ring(flash)
         _play(table, 0, 700)
@@ -135,8 +132,7 @@ def test_a_full_ring_stops_the_journal_not_the_game():
 
 def test_a_worn_flash_stops_the_journal_when_a_record_does_not_read_back():
     flash = flash_chip(24)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         table = _small_ring(flash)
         _play(table, 0, 10)
@@ -149,8 +145,7 @@ def test_a_worn_flash_stops_the_journal_when_a_record_does_not_read_back():
 
 def test_the_archive_keeps_a_ring_as_a_plain_journal_with_the_same_hashes():
     flash = flash_chip(64)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = Store(MP, flash=flash)
         _ring_game(store, 50)
@@ -169,8 +164,7 @@ def test_the_archive_keeps_a_ring_as_a_plain_journal_with_the_same_hashes():
 def test_the_journal_is_a_file_where_the_flash_cannot_be_written_directly():
     assert Store("").journals is FILES  # no flash device (CPython, the FRAM build's host folder)
     flash = flash_chip(64)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     other = flash_chip(64)  # not the device littlefs is on: the ring's blocks are not found there
     try:
         table = Table.new(_settings(), MP + "/game.xqj", FlashRing(other, LONG_GAME_RECORDS))
@@ -190,8 +184,7 @@ def _long_settings():
 
 def test_game_after_game_with_the_same_settings_each_get_their_ring():
     flash = flash_chip(96)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = Store(MP, flash=flash)
         fed = []
@@ -219,8 +212,7 @@ def _ring_game_with_free(flash, free):
 
 def test_archiving_a_ring_asks_room_for_its_records_only():
     flash = flash_chip(40)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = _ring_game_with_free(flash, 100 * 1024)
         name = store.keep()  # a 72 KiB ring, a 2 KiB copy
@@ -233,8 +225,7 @@ def test_archiving_a_ring_asks_room_for_its_records_only():
 
 def test_without_room_for_the_copy_the_ring_is_archived_as_it_is():
     flash = flash_chip(40)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = _ring_game_with_free(flash, 80 * 1024)
         assert storage.free_bytes(MP) < 8192  # not even two blocks left for a copy
@@ -247,8 +238,7 @@ def test_without_room_for_the_copy_the_ring_is_archived_as_it_is():
 
 def test_a_power_cut_after_archiving_before_the_ring_is_deleted_archives_it_once():
     flash = flash_chip(64)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = Store(MP, flash=flash)
         _ring_game(store, 20)

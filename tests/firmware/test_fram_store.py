@@ -1,7 +1,7 @@
 # The FRAM block device (device/fram.py) over a minimal chip model, on both
 # VMs; on MicroPython also littlefs on it holding a game's journal, which
 # comes back after an unmount and remount.
-from support import S, ev, raises
+from support.firmware import S, ev, needs_heap_lock, needs_littlefs, raises
 from device.fram import FRAM
 from clock.game import RED, BLACK
 
@@ -136,11 +136,8 @@ def test_bus_time_per_block_write():
 
 
 def test_transfers_allocate_nothing_once_warm():
-    try:
-        import micropython
-        micropython.heap_lock
-    except (ImportError, AttributeError):
-        return  # CPython: nothing to measure
+    needs_heap_lock()
+    import micropython
     chip = Chip()
     dev = FRAM(chip)
     block = bytearray(256)
@@ -166,11 +163,8 @@ def _settings():
 
 
 def test_a_journal_on_littlefs_on_fram_survives_a_remount():
-    try:
-        import vfs
-        vfs.VfsLfs2
-    except (ImportError, AttributeError):
-        return
+    needs_littlefs()
+    import vfs
     from clock.table import Table
     chip = Chip()
     dev = FRAM(chip)
@@ -212,11 +206,8 @@ def test_a_journal_on_littlefs_on_fram_survives_a_remount():
 
 
 def test_mount_does_not_format_when_the_chip_does_not_answer():
-    try:
-        import vfs
-        vfs.VfsLfs2
-    except (ImportError, AttributeError):
-        return
+    needs_littlefs()
+    import vfs
     chip = Chip()
     dev = FRAM(chip)
     assert dev.mount("/fram-test") is True
@@ -248,11 +239,8 @@ class NoisyChip(Chip):
 
 
 def test_a_garbled_read_at_mount_is_retried_not_formatted():
-    try:
-        import vfs
-        vfs.VfsLfs2
-    except (ImportError, AttributeError):
-        return
+    needs_littlefs()
+    import vfs
     from clock.table import Table
     chip = NoisyChip()
     dev = FRAM(chip)

@@ -1,5 +1,5 @@
 # The tick counter wraps (2**30 ms on the Pico); game time must not notice.
-from support import PERIOD, PicoClock
+from support.firmware import PERIOD, PicoClock
 from device.gametime import GameTime
 
 

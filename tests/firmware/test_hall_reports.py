@@ -4,7 +4,7 @@
 # off, a lost connection, and no allocation in a step that publishes nothing.
 import json
 
-from support import PicoClock, PERIOD, can_lock_heap, without_allocating, raises, scratch
+from support.firmware import PicoClock, PERIOD, needs_heap_lock, without_allocating, raises, scratch
 from clock import events as ev
 from clock import snapshot
 from clock.table import Table
@@ -13,9 +13,9 @@ from device import settings as cfg
 
 
 class Client:
-    def __init__(self, mqtt, client_id, server, port, user, password, keepalive, ssl):
+    def __init__(self, mqtt, client_id, server, port, user, password, keepalive, ssl, ssl_params):
         self.mqtt = mqtt
-        self.args = (client_id, server, port, user, password, keepalive, ssl)
+        self.args = (client_id, server, port, user, password, keepalive, ssl, ssl_params)
         self.sock = None
         self.will = None
 
@@ -54,7 +54,7 @@ class Mqtt:
         return Client(self, *args)
 
     def states(self):
-        return [json.loads(m) for t, m, r in self.sent if t.endswith("/state")]
+        return [json.loads(untagged(m)[0]) for t, m, r in self.sent if t.endswith("/state")]
 
 
 class Board:
@@ -71,14 +71,21 @@ class App:
         self.fault_kinds = 0
 
 
-NET = hall.check({"broker": "10.0.0.2", "event": "open"})
+KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
+NET = hall.check({"broker": "10.0.0.2", "event": "open", "key": KEY})
 
 
 def setup(name, t=0):
     clock = PicoClock(t)
     mqtt = Mqtt()
     app = App(name)
-    return hall.Reporter(NET, "e661a4d41b2d3c2f", clock, None, mqtt), mqtt, app, clock
+    return hall.Reporter(NET, "e661a4d41b2d3c2f", clock, None, mqtt, 4242), mqtt, app, clock
+
+
+def untagged(msg):
+    """The state a tagged message signs (and its tag)."""
+    head, tag = msg.rsplit(', "tag": "', 1)
+    return head + "}", tag[:-2]
 
 
 def run(rep, app, clock, ms, step=10):
@@ -96,7 +103,7 @@ def test_connects_with_a_will_then_publishes_the_state_retained():
     assert not rep.down and mqtt.connects == 1
     client = mqtt.clients[0]
     assert client.will == ("xqclock/open/e661a4d41b2d3c2f/online", b"0", True)
-    assert client.args[1:] == ("10.0.0.2", 0, None, None, hall.KEEPALIVE_S, False)
+    assert client.args[1:] == ("10.0.0.2", 0, None, None, hall.KEEPALIVE_S, False, {})
     assert mqtt.socket.timeout == 0.15  # every socket umqtt makes has the short timeout
     assert mqtt.sent[0] == ("xqclock/open/e661a4d41b2d3c2f/online", b"1", True)
     topic, msg, retain = mqtt.sent[1]
@@ -107,8 +114,29 @@ def test_connects_with_a_will_then_publishes_the_state_retained():
         assert state[key] == scenario[key], key
     assert state["board"] is None and state["names"] == {"red": "", "black": ""}
     assert state["battery"] is None and state["fault"] == 0
-    assert state["clock_id"] == "e661a4d41b2d3c2f" and state["sent_ms"] == clock.t
+    assert state["clock_id"] == "e661a4d41b2d3c2f" and state["sent_ms"] == clock.t and state["boot"] == 4242
     assert state["foul_limit"] == 3 and state["forfeit_at_ms"] is None
+    assert state["game"] == app.table.settings["id"]
+    assert state["shown"]["red"] == {"ms": 600000, "quota": 0, "block": None}
+
+
+def test_a_tag_is_the_hmac_sha256_of_topic_and_state():
+    """The vector is CPython's hmac.new(key, topic + b"\\n" + state, sha256); names outside
+    ASCII are signed as their UTF-8 bytes."""
+    out = hall.tagged(hall.key_pads(KEY), "xqclock/open/7/state", '{"a": "许银川"}')
+    assert out == '{"a": "许银川", "tag": "20aff29e24b9be7eae47abf750dee89a8057b9c938f07f10ab0ed7ef9dee041c"}'
+    assert hall.key_pads("") is None
+
+
+def test_every_state_carries_its_tag_and_a_clock_without_a_key_sends_none():
+    rep, mqtt, app, clock = setup("hall-tag.xqj")
+    rep.step(app, clock.t)
+    topic, msg, retain = mqtt.sent[1]
+    state, tag = untagged(msg)
+    assert hall.tagged(hall.key_pads(KEY), topic, state) == msg and len(tag) == 64
+    keyless = hall.Reporter(hall.check({"broker": "10.0.0.2"}), "e661a4d41b2d3c2f", clock, None, mqtt)
+    keyless.step(app, clock.t)
+    assert '"tag"' not in mqtt.sent[-1][1]
 
 
 def test_a_late_player_s_forfeit_time_goes_out():
@@ -198,8 +226,7 @@ def test_ticks_wrap():
 
 
 def test_a_step_that_publishes_nothing_allocates_nothing():
-    if not can_lock_heap():
-        return  # CPython: no heap lock to check with
+    needs_heap_lock()
     rep, mqtt, app, clock = setup("hall-heap.xqj")
     rep.step(app, clock.t)
     app.table.event(app.table.game.now, ev.START, 0, 0)
@@ -224,6 +251,8 @@ def test_network_settings_are_checked_field_by_field():
     assert "port" in str(raises(ValueError, hall.check, {"broker": "h", "port": 70000}))
     assert "unknown field 'ssid'" in str(raises(ValueError, hall.check, {"broker": "h", "ssid": "x"}))
     assert "timeout_ms" in str(raises(ValueError, hall.check, {"broker": "h", "timeout_ms": 5000}))
+    for key in ("00ff", "zz" * 32, 7):
+        assert "key" in str(raises(ValueError, hall.check, {"broker": "h", "key": key}))
     path = scratch("network.json")
     with open(path, "w") as f:
         f.write('{"broker": "h", "tls": "yes"}')

@@ -1,5 +1,5 @@
 # Different controls per side (time handicap, 贴时).
-from support import MIN, S, new_game, remaining
+from support.firmware import MIN, S, new_game, remaining
 from clock.game import RED, BLACK, DRAW, REASONS
 
 

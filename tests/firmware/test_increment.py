@@ -2,7 +2,7 @@
 # stage; never on a flag. Before the first move only under FIDE's convention
 # (`;increment-at-start`, the fide-* presets): the first move's increment is
 # on the clock at the start.
-from support import MIN, S, new_game, alternate, remaining
+from support.firmware import MIN, S, new_game, alternate, remaining
 from clock.game import RED, BLACK
 
 

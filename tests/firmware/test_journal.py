@@ -1,6 +1,6 @@
 # The journal: every counted event kept, torn and altered records detected,
 # power-on restores the game paused.
-from support import S, MIN, ev, scratch, raises
+from support.firmware import S, MIN, ev, scratch, raises
 from clock import snapshot
 from clock.journal import Loaded, JournalError, RECORD, fits, record_hash, unpack
 from clock.table import Table, boot, LOSS_BOUND_MS, STEP_MS_MAX

@@ -1,5 +1,5 @@
 # Japanese byo-yomi and Canadian overtime.
-from support import MIN, S, new_game, remaining
+from support.firmware import MIN, S, new_game, remaining
 from clock.game import RED, BLACK
 
 

@@ -1,5 +1,5 @@
 # Pause / resume, and which presses count.
-from support import MIN, S, new_game, remaining
+from support.firmware import MIN, S, new_game, remaining
 from clock.game import RED, BLACK
 
 

@@ -1,5 +1,5 @@
 # Per-move limit (步时): each move within D, or the mover loses (move-time).
-from support import MIN, S, new_game
+from support.firmware import MIN, S, new_game
 from clock.game import RED, BLACK, REASONS
 
 

@@ -2,7 +2,7 @@
 # full spec) and, beside it, the preset's name: replay never depends on the
 # firmware's preset table, which an update may change, while the name keeps its
 # rules (FIDE's exemption window, Armageddon's draw) and names the game.
-from support import S, MIN, ev, scratch, raises
+from support.firmware import S, MIN, ev, scratch, raises
 from clock import timecontrol
 from clock.game import RED, BLACK
 from clock.journal import JournalError

@@ -1,5 +1,5 @@
 # Move-quota periods with carry-over (CXA 1999 §6.1-6.4).
-from support import MIN, S, new_game, alternate, remaining
+from support.firmware import MIN, S, new_game, alternate, remaining
 from clock.game import RED, BLACK
 
 

@@ -1,5 +1,5 @@
 # Results the arbiter enters; armageddon; §22.5; nothing moves afterwards.
-from support import MIN, S, new_game, remaining
+from support.firmware import MIN, S, new_game, remaining
 from clock import snapshot
 from clock.game import RED, BLACK, DRAW, REASONS, Game, may_enter
 from clock import timecontrol

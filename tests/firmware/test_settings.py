@@ -1,7 +1,7 @@
 # The board's /settings.json as power-on reads it (issue 15.3), on both VMs: a
 # bad field is refused on its own and the rest kept, the arbiter's lock is
 # never dropped, and nothing in the file stops the clock from booting.
-from support import scratch
+from support.firmware import scratch
 from device import settings as cfg
 
 GOOD_TYPES = {"clock": str, "clock_black": str, "forfeit": int, "fouls": int, "tenths": int, "sound": bool,

@@ -1,7 +1,7 @@
 # One definition of white space, the same on both VMs (issue 15.4): every
 # character CPython's str.split() splits on is a space in a spec, also on
 # MicroPython (whose split() and strip() know only ASCII white space).
-from support import raises
+from support.firmware import raises
 from clock import spaces, timecontrol
 
 # CPython's str.isspace() set, written out: MicroPython cannot list it

@@ -4,7 +4,7 @@
 # the rest.
 import os
 
-from support import S, MIN, ev, scratch, flash_chip, fill_up, littlefs, unmount
+from support.firmware import S, MIN, ev, scratch, flash_chip, fill_up, littlefs, unmount
 from clock.game import RED, BLACK
 from clock.journal import Loaded
 from clock.table import Table, boot, CHECKPOINT_MS
@@ -100,8 +100,7 @@ def test_archived_games_are_numbered_oldest_first():
 
 def test_the_archive_keeps_the_floor_oldest_first():
     flash = flash_chip(32)  # 128 KiB: room for a long game's floor and a few more
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = Store(MP)
         kept = []
@@ -120,8 +119,7 @@ def test_the_archive_keeps_the_floor_oldest_first():
 
 def test_a_full_flash_stops_the_journal_not_the_game():
     flash = flash_chip(24)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = Store(MP)
         table = Table.new(_settings(), store.journal)
@@ -144,8 +142,7 @@ def test_a_full_flash_stops_the_journal_not_the_game():
 
 def test_power_on_with_a_full_flash_restores_the_game():
     flash = flash_chip(24)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = Store(MP)
         table = Table.new(_settings(), store.journal)
@@ -171,8 +168,7 @@ def test_power_on_with_a_full_flash_restores_the_game():
 
 def test_no_room_for_a_game_when_nothing_can_make_way():
     flash = flash_chip(24)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     try:
         store = Store(MP)
         with open(MP + "/filler", "wb") as f:
@@ -186,8 +182,7 @@ def test_no_room_for_a_game_when_nothing_can_make_way():
 
 def test_the_fram_holds_the_journal_and_the_flash_the_archive():
     flash = flash_chip(40)
-    if not littlefs(flash, MP):
-        return
+    littlefs(flash, MP)
     fram = flash_chip(128, 256)  # a 32 KiB chip
     fram_mp = MP + "-fram"
     littlefs(fram, fram_mp)

@@ -1,14 +1,8 @@
 # device.text: mixed ASCII / Chinese lines on a FrameBuffer (both VMs).
-try:
-    import framebuf
-except ImportError:  # CPython: the pure-Python stand-in in host_tools/sim
-    import sys
-    from host_tools import firmware_path
-
-    sys.path.append(str(firmware_path.FIRMWARE.parent / "host_tools" / "sim"))
-    import framebuf
+import framebuf  # on CPython the stand-in (tests/conftest.py installs it)
 
 from device import glyphs, text
+from support.firmware import needs_heap_lock
 
 MISSING = "\u9f98"  # 龘: no screen word uses it
 
@@ -155,13 +149,10 @@ def test_draw_centered():
 
 
 def test_drawing_a_line_allocates_nothing_once_prepared():
-    # MicroPython only: CPython has no heap_lock.
-    try:
-        import micropython
-        import gc
-        lock, unlock = micropython.heap_lock, micropython.heap_unlock
-    except (ImportError, AttributeError):
-        return
+    needs_heap_lock()
+    import micropython
+    import gc
+    lock, unlock = micropython.heap_lock, micropython.heap_unlock
     assert text.prepare() == len(glyphs.CHARS)
     _, fb = screen()
     line = "红方 犯规 2"

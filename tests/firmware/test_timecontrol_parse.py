@@ -1,6 +1,6 @@
 # Spec strings and presets (SCENARIOS.md "Time-control spec strings", RULES.md
 # §6 table): what each parses to, and errors that name the part at fault.
-from support import MIN, S, raises
+from support.firmware import MIN, S, raises
 from clock import timecontrol
 from clock.timecontrol import (parse, parse_side, handicap, DELAY_NONE,
                                DELAY_SIMPLE, DELAY_BRONSTEIN)

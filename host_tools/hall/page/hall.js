@@ -1,17 +1,28 @@
 // The hall page: one tile per board, kept live by /events (server-sent
-// events). Times tick here between messages: the running side's time is
-// what the clock sent minus the time since it arrived. Read-only.
+// events: every board when the stream opens, then what changed). Times tick
+// here between messages: the running side's time is what its display showed
+// when the message was sent, less the time since it arrived. Alerts can be
+// clicked (to the board) and acknowledged (remembered by this browser); a
+// new one can beep. ?wall=1 fits every board on one screen. The only thing the
+// page asks of a clock is to identify itself (beep, show its board number).
 "use strict";
 
 const WORDS = {
   en: {
     title: "Hall", results: "Results", board: "Board", red: "Red", black: "Black", score: "Score",
-    reason: "Reason", moves: "moves", period: "period", fouls: "fouls", paused: "paused",
-    waiting: "not started", live: "live", down: "connection lost, reconnecting",
+    reason: "Reason", moves: "moves", period: "P", fouls: "F", paused: "paused", byoyomi: "B", overtime: "OT",
     upcount: "counting up", ing: (p, pts) => `Ing ${p} · −${pts} pt`,
-    flag: (b, s) => `Board ${b}: ${s}'s flag fell`,
-    late: (b, s, v) => `Board ${b}: ${s} late, ${clock(v)} to forfeit`,
+    waiting: "not started", live: "live", down: "no connection to the hall's server, reconnecting",
+    wall: "Wall", sortBoards: "By board", sortAlerts: "Alerts first", soundOn: "Sound on", soundOff: "Sound off",
+    progress: (f, r, n) => `${f} finished · ${r} running · ${n} not started`,
+    refused: (n) => `${n} refused (see the hall's log)`,
+    acked: (n) => `${n} acknowledged`, ack: "OK", identify: "Identify", identifySent: "asked",
+    flag: (b, s) => `Board ${b}: ${s}'s flag fell: enter the result`,
+    late: (b, s, v) => `Board ${b}: ${s} late, ${clockText(v)} to forfeit`,
     foulsNear: (b, s, v, l) => `Board ${b}: ${s} has ${v} fouls (limit ${l})`,
+    offer: (b, s) => `Board ${b}: ${s} offered a draw again (§9.1.3)`,
+    low: (b, s) => `Board ${b}: ${s} under 10 s`,
+    restored: (b) => `Board ${b}: power restored, clocks paused: check the times and resume`,
     battery: (b, v) => `Board ${b}: battery ${v}%`,
     fault: (b, v) => `Board ${b}: clock fault (${v})`,
     offline: (b) => `Board ${b}: offline`,
@@ -19,31 +30,49 @@ const WORDS = {
   },
   zh: {
     title: "赛场", results: "成绩", board: "台号", red: "红方", black: "黑方", score: "比分",
-    reason: "原因", moves: "步", period: "阶段", fouls: "犯规", paused: "暂停",
-    waiting: "未开始", live: "实时", down: "连接中断，正在重连",
+    reason: "原因", moves: "步", period: "阶段", fouls: "犯规", paused: "暂停", byoyomi: "读秒", overtime: "加时",
     upcount: "正计时", ing: (p, pts) => `应氏 ${p} · 罚${pts}点`,
-    flag: (b, s) => `${b}号台：${s}超时`,
-    late: (b, s, v) => `${b}号台：${s}迟到，距判负 ${clock(v)}`,
+    waiting: "未开始", live: "实时", down: "与赛场服务器的连接中断，正在重连",
+    wall: "大屏", sortBoards: "按台号", sortAlerts: "警报优先", soundOn: "声音开", soundOff: "声音关",
+    progress: (f, r, n) => `已结束 ${f} · 进行中 ${r} · 未开始 ${n}`,
+    refused: (n) => `拒收 ${n} 条（见赛场日志）`,
+    acked: (n) => `已确认 ${n}`, ack: "确认", identify: "识别", identifySent: "已发送",
+    flag: (b, s) => `${b}号台：${s}超时，请录入结果`,
+    late: (b, s, v) => `${b}号台：${s}迟到，距判负 ${clockText(v)}`,
     foulsNear: (b, s, v, l) => `${b}号台：${s}犯规 ${v} 次（上限 ${l}）`,
+    offer: (b, s) => `${b}号台：${s}再次提和（§9.1.3）`,
+    low: (b, s) => `${b}号台：${s}不足10秒`,
+    restored: (b) => `${b}号台：断电恢复，计时暂停：请核对时间后继续`,
     battery: (b, v) => `${b}号台：电量低 ${v}%`,
     fault: (b, v) => `${b}号台：计时器故障 (${v})`,
     offline: (b) => `${b}号台：离线`,
     other: "English",
   },
 };
+const URGENT = ["flag", "offline", "low", "restored", "fault"];  // red, and first in the list
+const ORDER = [...URGENT, "late", "fouls", "offer", "battery"];
 let REASONS = {};  // result reason -> [English, Chinese], from the firmware's words (/words.json)
 let FAULTS = [];  // [[bit, [English, Chinese]]]: the latched fault kinds a clock sends
 
 const params = new URLSearchParams(location.search);
-let lang = params.get("lang") || localStorage.getItem("xqclock-lang") || "en";
-if (!WORDS[lang]) lang = "en";
+const stored = (key, fallback) => params.get(key) || localStorage.getItem("xqclock-" + key) || fallback;
+let lang = WORDS[stored("lang", "en")] ? stored("lang", "en") : "en";
+let wall = stored("wall", "0") === "1";
+let sortAlerts = stored("sort", "boards") === "alerts";
+let sound = stored("sound", "off") === "on";
+let event = "";
+let acked = new Set();  // "BOARD|alert id" the arbiter acknowledged (this browser, this event)
 const boards = new Map();  // board -> {entry, at: performance.now() when it arrived, el}
+const beeped = new Set();  // alerts already announced by a beep
 
-function clock(ms) {
-  const s = Math.ceil(Math.max(0, ms) / 1000);
-  const h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+function clockText(ms, tenthsBelow = 20000) {  // the clock's own reading: firmware/clock/durations.py time_text (tests compare)
+  if (ms <= 0) return "0:00";
+  const tenths = Math.ceil(ms / 100);
+  if (tenths * 100 < tenthsBelow) return `${Math.floor(tenths / 10)}.${tenths % 10}`;
+  const s = Math.ceil(ms / 1000);
   const two = (n) => String(n).padStart(2, "0");
-  return h ? `${h}:${two(m)}:${two(sec)}` : `${m}:${two(sec)}`;
+  if (s >= 3600) return `${Math.floor(s / 3600) % 100}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+  return `${Math.floor(s / 60)}:${two(s % 60)}`;
 }
 
 function el(tag, cls, text) {
@@ -58,10 +87,14 @@ function label(entry) {
   return n ? String(n) : entry.board;
 }
 
-function sideName(side, state) {
-  const w = WORDS[lang];
+function playerName(side, state) {
   const names = (state && state.names) || {};
-  return names[side] ? `${w[side]} ${names[side]}` : w[side];
+  return names[side] || "";
+}
+
+function sideName(side, state) {
+  const w = WORDS[lang], name = playerName(side, state);
+  return name ? `${w[side]} ${name}` : w[side];
 }
 
 function byBoard(a, b) {  // board numbers in order, then the clocks known only by their id
@@ -75,8 +108,11 @@ function tile(board) {
   t.id = "board-" + board;
   t.dataset.board = board;
   const head = el("div", "head");
-  const refs = {number: el("span", "number"), info: el("span", "info"), result: el("div", "result")};
-  head.append(refs.number, refs.info);
+  const refs = {number: el("span", "number"), info: el("span", "info"), result: el("div", "result"),
+                identify: el("button", "identify")};
+  refs.identify.type = "button";
+  refs.identify.onclick = () => identify(board, refs.identify);
+  head.append(refs.number, refs.info, refs.identify);
   t.append(head);
   for (const side of ["red", "black"]) {
     const r = refs[side] = {row: el("div", "side " + side), name: el("span", "name"), time: el("span", "time"),
@@ -96,21 +132,34 @@ function put(e, text) {  // the DOM is touched only when the text changes (500 t
   if (e.textContent !== text) e.textContent = text;
 }
 
-function counting(x) {  // in an up-count: the time counted up shows, rising, with no flag
+function counting(x) {  // in an up-count: the display shows the time counted up, rising, with no flag
   return !!x.overtime && typeof x.upcount_ms === "number";
 }
 
-function shownTime(b, side) {
-  const s = b.entry.state, x = s[side];
-  const ran = s.running && !s.result ? performance.now() - b.at : 0;
-  if (counting(x)) {
-    const s2 = Math.floor((x.upcount_ms + (s.running === side ? ran : 0)) / 1000);  // whole seconds, as a stopwatch
-    return "+" + clock(s2 * 1000);
-  }
-  let ms = x.remaining_ms;
+function shownMs(b, side) {  // what the side's display shows now
+  const s = b.entry.state;
+  const ran = s.running && !s.result && !s.paused ? performance.now() - b.at : 0;
+  if (counting(s[side])) return s[side].upcount_ms + (s.running === side ? ran : 0);
+  let ms = s.shown ? s.shown[side].ms : s[side].remaining_ms;
   if (s.running === side) ms -= ran;
   else if (s.hourglass && s.running) ms += ran;  // an hourglass: the waiting side gains what the mover uses
-  return clock(ms);
+  return ms;
+}
+
+function sideInfo(x, shown) {  // moves, period and overtime as the clock's display puts them
+  const w = WORDS[lang];
+  const bits = [shown && shown.quota ? `${x.moves}/${shown.quota}` : `${x.moves} ${w.moves}`];
+  if (x.period > 1 || (shown && shown.quota)) bits.unshift(`${w.period}${x.period}`);
+  if (x.byoyomi_periods !== null && x.byoyomi_periods !== undefined) bits.push(`${w.byoyomi}${x.byoyomi_periods}`);
+  if (shown && shown.block) bits.push(`${w.overtime} ${shown.block[0]}/${shown.block[1]}`);
+  if (typeof x.ing_period === "number") bits.push(w.ing(x.ing_period, x.ing_points));
+  if (counting(x)) bits.push(w.upcount);
+  if (x.fouls) bits.push(`${w.fouls}${x.fouls}`);
+  return bits.join(" · ");
+}
+
+function pending(entry) {  // the alerts not acknowledged
+  return entry.alerts.filter((a) => !acked.has(entry.board + "|" + a.id));
 }
 
 function draw(board) {
@@ -120,8 +169,12 @@ function draw(board) {
   const t = b.el || (b.el = tile(board));
   const refs = t.refs;
   put(refs.number, `${w.board} ${label(e)}`);
-  t.classList.toggle("alerting", e.alerts.length > 0);
+  refs.number.title = refs.number.textContent;
+  put(refs.identify, w.identify);
+  const open = pending(e);
+  t.classList.toggle("alerting", open.length > 0);
   t.classList.toggle("offline", !e.online);
+  t.style.order = sortAlerts && open.length ? "-1" : "";
   if (!s) return;
   t.classList.toggle("over", !!s.result);
   put(refs.info, s.result ? "" : s.paused ? w.paused : s.time_ms === 0 && !s.running ? w.waiting : "");
@@ -130,17 +183,22 @@ function draw(board) {
     const x = s[side];
     r.row.classList.toggle("running", s.running === side && !s.result);
     r.row.classList.toggle("flag", !!x.flag);
-    put(r.name, sideName(side, s));
-    put(r.time, shownTime(b, side));
-    const bits = [`${x.moves} ${w.moves}`];
-    if (x.period > 1) bits.push(`${w.period} ${x.period}`);
-    if (counting(x)) bits.push(w.upcount);
-    if (typeof x.ing_period === "number") bits.push(w.ing(x.ing_period, x.ing_points));
-    if (x.fouls) bits.push(`${w.fouls} ${x.fouls}`);
-    put(r.info, bits.join(" · "));
+    const name = sideName(side, s);  // on the wall the colour says the side: the name alone
+    put(r.name, wall ? playerName(side, s) || w[side] : name);
+    if (r.name.title !== name) r.name.title = name;  // the whole name, however long, on hover
+    tick(b, side);
+    put(r.info, sideInfo(x, s.shown && s.shown[side]));
   }
   const r = s.result;
   put(refs.result, r ? `${r.score} ${reasonText(r.reason)}` : "");
+}
+
+function tick(b, side) {
+  const ms = shownMs(b, side), s = b.entry.state;
+  const up = counting(s[side]);  // a count: whole seconds, as a stopwatch shows them, and no tenths
+  put(b.el.refs[side].time, up ? "+" + clockText(Math.floor(ms / 1000) * 1000, 0)
+                               : clockText(ms, typeof s.tenths === "number" ? s.tenths : 20000));
+  b.el.refs[side].row.classList.toggle("low", !up && ms < 10000 && !s.result);
 }
 
 function reasonText(reason) {
@@ -155,6 +213,9 @@ function alertText(entry, a) {
     case "flag": return w.flag(b, side);
     case "late": return w.late(b, side, a.value);
     case "fouls": return w.foulsNear(b, side, a.value, a.limit);
+    case "offer": return w.offer(b, side);
+    case "low": return w.low(b, side);
+    case "restored": return w.restored(b);
     case "battery": return w.battery(b, a.value);
     case "fault": return w.fault(b, FAULTS.filter(([bit]) => a.value & bit)
       .map(([, words]) => words[lang === "zh" ? 1 : 0]).join(", ") || a.value);
@@ -163,46 +224,145 @@ function alertText(entry, a) {
   return `${b}: ${a.kind}`;
 }
 
+function findBoard(board) {  // an alert clicked: its board's tile, in view and marked a moment
+  const t = boards.get(board).el;
+  t.scrollIntoView({block: "center", behavior: "instant"});
+  t.classList.add("found");
+  setTimeout(() => t.classList.remove("found"), 2500);
+}
+
+function acknowledge(board, id) {
+  acked.add(board + "|" + id);
+  localStorage.setItem("xqclock-acked-" + event, JSON.stringify([...acked]));
+  draw(board);
+  drawLists();
+}
+
 function drawLists() {
-  const alerts = document.getElementById("alerts");
-  alerts.replaceChildren();
+  const w = WORDS[lang];
+  const list = [];
+  let done = 0;
   const rows = document.querySelector("#results tbody");
   rows.replaceChildren();
   for (const board of [...listed].sort(byBoard)) {
     const b = boards.get(board);
     for (const a of b.entry.alerts) {
-      const x = el("span", "alert " + a.kind, alertText(b.entry, a));
-      x.dataset.board = board;
-      alerts.append(x);
+      if (acked.has(board + "|" + a.id)) done++;
+      else list.push([board, b.entry, a]);
     }
     const s = b.entry.state;
     if (s && s.result) {
       const tr = el("tr");
       tr.dataset.board = board;
-      const names = s.names || {};
-      for (const text of [label(b.entry), names.red || "", s.result.score, names.black || "",
+      for (const text of [label(b.entry), playerName("red", s), s.result.score, playerName("black", s),
                           reasonText(s.result.reason)]) tr.append(el("td", "", text));
       rows.append(tr);
     }
   }
+  list.sort((p, q) => ORDER.indexOf(p[2].kind) - ORDER.indexOf(q[2].kind));  // stable: boards in order
+  const alerts = document.getElementById("alerts");
+  const chips = list.map(([board, entry, a]) => {
+    const x = el("span", "alert " + a.kind + (URGENT.includes(a.kind) ? " urgent" : ""));
+    x.dataset.board = board;
+    x.dataset.id = a.id;
+    x.append(el("span", "text", alertText(entry, a)));
+    const ok = el("button", "ack", w.ack);
+    ok.type = "button";
+    ok.onclick = (ev) => { ev.stopPropagation(); acknowledge(board, a.id); };
+    x.append(ok);
+    x.onclick = () => findBoard(board);
+    return x;
+  });
+  const count = document.getElementById("acked");
+  put(count, done ? w.acked(done) : "");
+  alerts.replaceChildren(...chips, count);
+  if (sound && list.some(([board, , a]) => !beeped.has(board + "|" + a.id))) beep();
+  for (const [board, , a] of list) beeped.add(board + "|" + a.id);
+}
+
+let audio = null;
+function beep() {
+  if (!audio) return;
+  const o = audio.createOscillator(), g = audio.createGain();
+  o.frequency.value = 880;
+  g.gain.value = 0.2;
+  o.connect(g).connect(audio.destination);
+  o.start();
+  o.stop(audio.currentTime + 0.25);
+}
+
+function identify(board, button) {
+  fetch("/identify?board=" + encodeURIComponent(board), {method: "POST"}).then((r) => {
+    put(button, r.ok ? WORDS[lang].identifySent : String(r.status));
+    setTimeout(() => put(button, WORDS[lang].identify), 3000);
+  });
+}
+
+function drawProgress() {
+  let finished = 0, running = 0, waiting = 0;
+  for (const b of boards.values()) {
+    const s = b.entry.state;
+    if (s && s.result) finished++;
+    else if (s && (s.time_ms > 0 || s.running)) running++;
+    else waiting++;
+  }
+  put(document.getElementById("progress"), WORDS[lang].progress(finished, running, waiting));
+}
+
+function drawHead(data) {
+  const w = WORDS[lang];
+  const broker = document.getElementById("broker");
+  put(broker, data.broker.text);
+  broker.className = "status" + (data.broker.up ? "" : " down");
+  const refused = document.getElementById("refused");
+  refused.hidden = !data.rejected;
+  put(refused, w.refused(data.rejected));
+}
+
+function layout() {  // wall mode: the grid of tiles that fills the screen with every board
+  const main = document.getElementById("tiles");
+  if (!wall) return;
+  const n = Math.max(boards.size, 1), gap = 4;
+  const width = main.clientWidth - 2 * gap, height = main.clientHeight - 2 * gap;
+  let best = null;
+  for (let cols = 1; cols <= n; cols++) {  // the biggest tiles of a reading shape (about 1.4 : 1)
+    const rows = Math.ceil(n / cols);
+    const w = (width - (cols - 1) * gap) / cols, h = (height - (rows - 1) * gap) / rows;
+    const size = Math.min(w / 1.4, h);
+    if (!best || size > best.size) best = {size, cols, h};
+  }
+  main.style.setProperty("--cols", best.cols);
+  main.style.setProperty("--tile-h", `${Math.floor(best.h)}px`);
+  main.style.setProperty("--tile-font", `${Math.max(7, Math.min(20, best.h / 9)).toFixed(1)}px`);
 }
 
 function translate() {
   const w = WORDS[lang];
   document.documentElement.lang = lang === "zh" ? "zh-CN" : "en";
   for (const e of document.querySelectorAll("[data-t]")) e.textContent = w[e.dataset.t];
-  document.getElementById("lang").textContent = w.other;
+  put(document.getElementById("lang"), w.other);
+  put(document.getElementById("sort"), sortAlerts ? w.sortBoards : w.sortAlerts);
+  put(document.getElementById("sound"), sound ? w.soundOff : w.soundOn);
+  document.body.classList.toggle("wall", wall);
   for (const board of boards.keys()) draw(board);
   drawLists();
+  drawProgress();
+  layout();
 }
 
-let listsDue = false;
+let due = false, listsChanged = false;
 const listed = new Set();  // boards with an alert or a result: the lists change only with them
 function receive(message) {
   const data = JSON.parse(message.data);
-  put(document.getElementById("event"), data.event);
+  if (data.event !== event) {
+    event = data.event;
+    put(document.getElementById("event"), event);
+    acked = new Set(JSON.parse(localStorage.getItem("xqclock-acked-" + event) || "[]"));
+  }
+  drawHead(data);
   const now = performance.now();
   let lists = false;
+  const before = boards.size;
   for (const entry of data.boards) {
     const b = boards.get(entry.board) || {};
     b.entry = entry;
@@ -213,9 +373,16 @@ function receive(message) {
     if (show || listed.has(entry.board)) lists = true;
     if (show) listed.add(entry.board); else listed.delete(entry.board);
   }
-  if (lists && !listsDue) {  // many messages a second: the lists are redrawn once a frame at most
-    listsDue = true;
-    requestAnimationFrame(() => { listsDue = false; drawLists(); });
+  if (boards.size !== before) layout();
+  if (lists) listsChanged = true;
+  if (data.boards.length && !due) {  // many messages a second: the lists are redrawn once a frame at most
+    due = true;
+    requestAnimationFrame(() => {
+      due = false;
+      drawProgress();
+      if (listsChanged) drawLists();
+      listsChanged = false;
+    });
   }
   window.xqclockUpdates = (window.xqclockUpdates || 0) + 1;
   if (window.xqclockOnUpdate) window.xqclockOnUpdate(data);  // a probe (the hall benchmark)
@@ -225,15 +392,24 @@ function connect() {
   const status = document.getElementById("status");
   const source = new EventSource("/events");
   source.onmessage = receive;
-  source.onopen = () => { status.textContent = WORDS[lang].live; status.className = "status"; };
-  source.onerror = () => { status.textContent = WORDS[lang].down; status.className = "status down"; };
+  source.onopen = () => { put(status, WORDS[lang].live); status.className = "status"; };
+  source.onerror = () => { put(status, WORDS[lang].down); status.className = "status down"; };
 }
 
-document.getElementById("lang").onclick = () => {
-  lang = lang === "en" ? "zh" : "en";
-  localStorage.setItem("xqclock-lang", lang);
-  translate();
-};
+function toggle(button, change) {
+  document.getElementById(button).onclick = () => { change(); translate(); };
+}
+toggle("lang", () => { lang = lang === "en" ? "zh" : "en"; localStorage.setItem("xqclock-lang", lang); });
+toggle("wall", () => { wall = !wall; localStorage.setItem("xqclock-wall", wall ? "1" : "0"); });
+toggle("sort", () => { sortAlerts = !sortAlerts; localStorage.setItem("xqclock-sort", sortAlerts ? "alerts" : "boards"); });
+toggle("sound", () => {
+  sound = !sound;
+  localStorage.setItem("xqclock-sound", sound ? "on" : "off");
+  if (sound && !audio) audio = new AudioContext();
+});
+if (sound) audio = new AudioContext();  // silent until the page is first clicked (browsers' rule)
+document.addEventListener("click", () => audio && audio.resume());
+window.addEventListener("resize", layout);
 
 fetch("/words.json").then((r) => r.json()).then((words) => {
   REASONS = words.reasons;
@@ -246,10 +422,7 @@ setInterval(() => {  // the running clocks tick
   for (const b of boards.values()) {
     const s = b.entry.state;
     if (!(s && s.running && !s.result && b.el)) continue;
-    put(b.el.refs[s.running].time, shownTime(b, s.running));
-    if (s.hourglass) {  // the waiting side's time rises as the mover's falls
-      const other = s.running === "red" ? "black" : "red";
-      put(b.el.refs[other].time, shownTime(b, other));
-    }
+    tick(b, s.running);
+    if (s.hourglass) tick(b, s.running === "red" ? "black" : "red");  // the waiting side's time rises
   }
-}, 200);
+}, 100);

@@ -1,0 +1,74 @@
+# Device benchmarks on the MicroPython VM: the firmware's heap, allocation per
+# idle loop step, and I2C traffic, on the simulated board (host_tools.mpy.sim).
+# MicroPython-compatible; run by host_tools/bench.py. The unix port is 64-bit:
+# objects there take up to twice the room they take on the Pico's 32-bit VM.
+import gc
+import os
+
+import machine  # the stand-in and the chip models first: not the firmware's heap
+from host_tools.mpy.sim import bus, ssd1306_model, tm1637_model  # noqa: F401
+
+gc.collect()
+_BEFORE_IMPORT = gc.mem_alloc()
+from host_tools.mpy.sim import rig as rigmod  # noqa: E402  (imports the firmware's modules)
+
+gc.collect()
+IMPORTS = gc.mem_alloc() - _BEFORE_IMPORT
+
+LEFT, RIGHT, START = 0, 1, 2
+DIR = "/tmp/xqclock-bench-board"
+
+
+def scratch():
+    try:
+        os.mkdir(DIR)
+    except OSError:
+        pass
+    for name in os.listdir(DIR):
+        os.remove(DIR + "/" + name)
+
+
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def main(profile_path):
+    from device import settings as cfg
+    from device.board import load_profile
+    scratch()
+    profile = load_profile(profile_path)
+    rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m/40,15m/10*")), DIR, power_on=False)
+    for n in range(30):
+        machine.Pin(n)  # the stand-in's pin objects (one per GPIO) are not the firmware's heap
+    before = used()
+    rig.boot()
+    boot = used() - before
+    rig.press(START)
+    for i in range(300):  # 300 moves, 150 each
+        rig.run(400)
+        rig.press(LEFT if i % 2 == 0 else RIGHT)
+    moves = used() - before
+    print("heap_after_boot %d bytes (modules %d + objects %d; 64-bit VM, modules not frozen)"
+          % (IMPORTS + boot, IMPORTS, boot))
+    print("heap_after_300_moves %d bytes" % (IMPORTS + moves))
+
+    app = rig.app
+    app.step()
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    for _ in range(1000):
+        app.step()  # the clock runs, the same instant: nothing on the screens changes
+    a1 = gc.mem_alloc()
+    gc.enable()
+    print("alloc_per_idle_loop_step %d bytes (1000 steps: %d)" % ((a1 - a0) // 1000, a1 - a0))
+
+    sent = [d.bytes_sent for d in rig.board.displays]
+    rig.run(60000)
+    per_s = sum(d.bytes_sent - s for d, s in zip(rig.board.displays, sent)) // 60
+    print("i2c_bytes_per_second %d bytes/s while a clock runs (a full frame per display per second: %d)"
+          % (per_s, 2 * 1032))
+
+
+main(__import__("sys").argv[1])

@@ -1,0 +1,20 @@
+# `xqclock simulate --headless --vm micropython` on the unix port: plays a
+# button script (host_tools/mpy/sim/headless.py) and prints each snapshot as
+# "SNAP name display hex" lines, or "ERROR message" for a bad script.
+# Arguments: profile path, script path, scratch directory.
+import sys
+
+from host_tools.mpy.sim import headless, script
+
+
+def _hex(b):
+    return "".join("%02x" % x for x in b)
+
+
+with open(sys.argv[2]) as f:
+    text = f.read()
+try:
+    headless.run(sys.argv[1], text, sys.argv[3], lambda name, i, b: print("SNAP", name, i, _hex(b)))
+except script.ScriptError as e:
+    print("ERROR", e)
+    sys.exit(2)

@@ -1,0 +1,181 @@
+# The whole clock on the host: the unmodified firmware (device.app.App on a
+# device.board.Board) running on the `machine` stand-in, with the chip models
+# behind its buses and virtual time. MicroPython-compatible, so the same rig
+# runs on CPython and on the unix port; frames are the models' decoded pixels.
+#
+# Before importing this, `machine` must be the stand-in: host_tools.simulate.
+# install() on CPython; host_tools/mpy/shim on MICROPYPATH on the unix port.
+
+import machine
+from .bus import I2CBus
+from .ssd1306_model import SSD1306Model
+from .tm1637_model import TM1637Model
+
+from device.app import App, LOOP_MS
+from device.board import Board, KEYS
+from device import settings as cfg
+from device.storage import Store
+
+
+FLASH_MOUNT = "/xq-flash"  # where a flash of limited size is mounted (MicroPython)
+
+
+class Rig:
+    """One simulated clock. `profile` is a board profile (dict); `values` the
+    organiser's settings; the journal and settings live in `directory`, or,
+    given `flash_free` (bytes), on a littlefs flash that starts with only that
+    much room (the MicroPython VM only: CPython has no littlefs)."""
+
+    def __init__(self, profile, values, directory, start_tick=0, power_on=True, flash_free=None):
+        self.clock = machine.sim_reset(machine.VirtualClock(start_tick))
+        self.profile = profile
+        display = profile["display"]
+        self.models = []  # type: list  # per display: its SSD1306Model or TM1637Model
+        self._plugs = []  # per display: (unplug, plug) as the wiring does it
+        if display["kind"] == "ssd1306":
+            for side in ("left", "right"):
+                d = display[side]
+                oled = SSD1306Model()
+                bus = machine.I2C_BUSES[d["i2c"]] = I2CBus()
+                addr = d.get("addr", 0x3C)
+                bus.attach(addr, oled)
+                self.models.append(oled)
+                self._plugs.append((_i2c_unplug(bus, addr), _i2c_plug(bus, addr, oled)))
+        else:
+            for side in ("left", "right"):
+                d = display[side]
+                digits = TM1637Model()
+                link = machine.TwoWireLink(d["clk"], d["dio"], digits)
+                self.models.append(digits)
+                self._plugs.append((link.unplug, link.plug))
+        self.buttons = profile["buttons"]
+        self.flash = None
+        self.powered = False  # until boot()
+        if flash_free is None:
+            self.directory = directory
+            cfg.save(values, directory + "/settings.json")
+        else:
+            try:
+                from .flash_model import limited_flash
+                self.flash = limited_flash(flash_free, FLASH_MOUNT,
+                                           lambda top: cfg.save(values, top + "/settings.json"),
+                                           machine.stall_us)
+            except (ImportError, AttributeError):  # no vfs.VfsLfs2
+                raise ValueError("flash-free needs littlefs: play the script on the MicroPython VM")
+            self.directory = FLASH_MOUNT
+        if power_on:
+            self.boot()
+
+    def close(self):
+        """Unmount the limited flash, if there is one."""
+        if self.flash is not None:
+            import vfs
+            if self.powered:
+                self.app.table.close()
+            vfs.umount(FLASH_MOUNT)
+            self.flash = None
+
+    def power_cut(self):
+        """The power goes: the loop stops where it is, the displays go dark, what
+        the journal had flushed stays (the file is closed as a power cut leaves
+        it: nothing more is written)."""
+        if not self.powered:
+            return
+        self.powered = False
+        self.app.table.close()
+        for model in self.models:
+            model.power_on()  # what the chip holds when the power is back: dark, its RAM noise
+
+    def power_on(self):
+        """The power comes back: the board restarts and the firmware boots."""
+        if not self.powered:
+            machine.power_on()
+            self.boot()
+
+    def boot(self):
+        """Power on: the firmware builds its board and restores its journal."""
+        values, problem = cfg.load(self.directory + "/settings.json")
+        self.board = Board(self.profile, self.clock, machine)
+        self.app = App(self.board, self.clock, values, Store(self.directory, flash=self.flash),
+                       self.directory + "/settings.json", settings_problem=problem)
+        self.app.step()
+        self.powered = True
+
+    # -- the world outside the chip ---------------------------------------------
+
+    def pin(self, key):
+        return machine.PINS[self.buttons[KEYS[key]]]
+
+    def down(self, key):
+        self.pin(key).drive(0 if self.buttons.get("active_low", True) else 1)
+
+    def up(self, key):
+        self.pin(key).drive(None)
+
+    def glitch(self, key, ms):
+        """The switch closes for ms milliseconds (a bounce, interference on a
+        long lead), at the exact instants, whatever the loop is doing."""
+        self.down(key)
+        self.clock.call_later(ms, lambda: self.up(key))
+
+    def unplug(self, display):
+        """Pull display 0 (left) or 1 (right) off its wires."""
+        self._plugs[display][0]()
+
+    def plug(self, display):
+        """Plug it back: the chip starts in its power-on state."""
+        self._plugs[display][1]()
+
+    def run(self, ms):
+        """Let the firmware's loop run for ms of virtual time. A watchdog
+        reset restarts the firmware, as it restarts the board."""
+        end = self.clock.now + ms
+        while self.clock.now < end:
+            try:
+                if self.powered:
+                    self.app.safe_step()  # may take time of its own (a flash write)
+                if end > self.clock.now:
+                    self.clock.advance(min(LOOP_MS, end - self.clock.now))
+            except machine.WatchdogReset:
+                self.boot()
+        if self.powered:
+            self.app.safe_step()
+
+    def press(self, key, hold_ms=80):
+        """A press as a hand makes it: down, held, up."""
+        self.down(key)
+        self.run(hold_ms)
+        self.up(key)
+        self.run(LOOP_MS)
+
+    # -- what it shows ------------------------------------------------------------
+
+    def led(self, i):
+        """The running-side LED beside display i (0 left, 1 right): 1 lit, 0
+        unlit (or dark with the power off, or none on this board)."""
+        leds = self.profile.get("leds")
+        if not leds or not self.powered:
+            return 0
+        pin = machine.PINS.get(leds[("left", "right")[i]])
+        return 1 if pin is not None and pin.mode == machine.Pin.OUT and pin.value() else 0
+
+    def frame(self, i):
+        """Display i (0 left, 1 right): rows of 0/1 pixels, or the TM1637's text."""
+        model = self.models[i]
+        if self.profile["display"]["kind"] == "ssd1306":
+            return model.pixels()
+        return model.text() if model.on else "    "
+
+
+def _i2c_unplug(bus, addr):
+    def unplug():
+        bus.detach(addr)
+    return unplug
+
+
+def _i2c_plug(bus, addr, model):
+    def plug():
+        model.power_on()
+        bus.attach(addr, model)
+    return plug
+

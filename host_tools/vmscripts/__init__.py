@@ -1,4 +1,0 @@
-"""Scripts written to run on the MicroPython unix port (host_tools.unixport
-runs them): playback (a scenario through the firmware; CPython imports it too),
-the benchmarks, and the drivers of the power-cut, FRAM, boot-update and
-hardware-fault tests."""

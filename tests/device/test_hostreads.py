@@ -1,0 +1,49 @@
+"""device/hostreads.py on the MicroPython unix port, over a pipe as its console:
+requests answered while the loop runs, nothing allocated while none comes."""
+import base64
+import json
+import subprocess
+
+from host_tools.board import FIRMWARE
+from host_tools.unixport import binary as micropython_binary
+
+LOOP = """
+import micropython, sys, time
+from device.hostreads import HostReads
+h = HostReads(lambda: {"uid": "abc", "size": 5}, lambda asked=[]: asked.append(1) or len(asked) == 1)
+with open(sys.argv[1], "wb") as f:
+    f.write(b"x" * 1000)
+for i in range(20):
+    h.step()
+micropython.heap_lock()
+idle = True
+try:
+    for i in range(200):
+        h.step()
+except MemoryError:
+    idle = False
+micropython.heap_unlock()
+print("idle", idle)
+for i in range(400):  # the loop goes on; requests come
+    h.step()
+    time.sleep_ms(2)
+"""
+
+
+def test_idle_steps_allocate_nothing_and_requests_are_answered(tmp_path):
+    script = tmp_path / "loop.py"
+    script.write_text(LOOP)
+    proc = subprocess.Popen([micropython_binary(), str(script), str(tmp_path / "journal.xqj")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={"MICROPYPATH": str(FIRMWARE)})
+    assert proc.stdout.readline() == b"idle True\n"  # nothing came yet: 200 steps, no allocation
+    requests = f"xq?info\nxq?read {tmp_path / 'journal.xqj'} 100\nxq?read /nope 0\nhello\nxq?identify\nxq?identify\n"
+    out, err = proc.communicate(requests.encode(), timeout=60)
+    assert proc.returncode == 0, err
+    lines = out.decode().splitlines()
+    info = [ln for ln in lines if ln.startswith("xq!info ")]
+    assert json.loads(info[0][8:]) == {"uid": "abc", "size": 5}
+    data = b"".join(base64.b64decode(ln[8:]) for ln in lines if ln.startswith("xq!data "))
+    assert data == b"x" * 900
+    assert [ln for ln in lines if ln.startswith("xq!end")] == ["xq!end 1000", "xq!end -1"]
+    assert [ln for ln in lines if ln.startswith("xq!identify")] == ["xq!identify 1", "xq!identify 0"]

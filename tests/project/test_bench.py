@@ -1,0 +1,40 @@
+"""The benchmarks of `python3 tasks.py bench` (host_tools/bench.py), each run
+as the bench runs it on the MicroPython VM, in its quick configuration: it
+ends (a run that hangs fails here after HANG_S, as the FRAM capacity run once
+hung unnoticed) and prints every figure it promises, each with a number, and
+nothing else."""
+import re
+import subprocess
+
+import pytest
+
+from host_tools import bench
+
+HANG_S = 120  # a few seconds each on an idle host
+FIGURE = re.compile(r"([a-z0-9_]+) -?\d+(?:\.\d+)? \S.*")
+
+# A script's figures, in the order it prints them: a script joins with its line.
+PROMISED = {
+    "bench_core.py": ["press_event_median_us", "state_query_alloc", "eight_hour_error"],
+    "bench_journal.py": ["journal_bytes_per_press", "restore_1000_events", "append_blocks_unix",
+                         "littlefs_per_1000_appends", "littlefs_flash_stall", "ring_per_1000_appends",
+                         "ring_flash_stall", "fram_bytes_per_append", "fram_worst_append",
+                         "fram_bytes_per_append_128b_blocks", "fram_capacity"],
+    "press_stamp.py": ["press_error_during_append_ms"],
+    "bench_device.py": ["heap_after_boot", "heap_after_300_moves", "alloc_per_idle_loop_step",
+                        "i2c_bytes_per_second"],
+    "bench_hall.py": ["hall_tag_us", "hall_tag_alloc"],
+    "bench_romfs.py": ["heap_modules_from_romfs"],
+}
+
+
+@pytest.mark.parametrize("script", PROMISED)
+def test_a_bench_script_ends_and_prints_each_figure_it_promises(script):
+    try:
+        out = bench.figures(script, timeout=HANG_S, quick=True)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{script} did not end within {HANG_S} s")
+    lines = out.splitlines()
+    for line in lines:
+        assert FIGURE.fullmatch(line), f"{script}: not 'name number unit': {line!r}"
+    assert [FIGURE.fullmatch(line).group(1) for line in lines] == PROMISED[script], out
