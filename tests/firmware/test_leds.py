@@ -1,6 +1,6 @@
 # The running-side LEDs (device/leds.py), on both VMs: lit for the side whose
 # clock runs, blinking for a fallen flag, off when paused or over.
-from support import S, new_game
+from support.firmware import S, needs_heap_lock, new_game, without_allocating
 from clock.game import RED, BLACK
 from device.leds import Leds
 
@@ -71,9 +71,7 @@ def test_both_absent_both_run_and_both_are_lit():
 
 
 def test_setting_the_leds_allocates_nothing():
-    from support import can_lock_heap, without_allocating
-    if not can_lock_heap():
-        return  # CPython: the MicroPython run of this file proves it
+    needs_heap_lock()
     leds, left, right, game, _ = rig("1m")
     game.start(0)
     game.advance(61 * S)  # the flag fell: the LED blinks
