@@ -65,7 +65,11 @@ let acked = new Set();  // "BOARD|alert id" the arbiter acknowledged (this brows
 const boards = new Map();  // board -> {entry, at: performance.now() when it arrived, el}
 const beeped = new Set();  // alerts already announced by a beep
 
-function clockText(ms, tenthsBelow = 20000) {  // the clock's own reading: firmware/clock/durations.py time_text (tests compare)
+function clockText(ms) {  // the clock's own reading: firmware/clock/durations.py time_text (tests compare)
+  return readingText(ms, 20000);
+}
+
+function readingText(ms, tenthsBelow) {  // ... with tenths below the clock's setting (its "tenths")
   if (ms <= 0) return "0:00";
   const tenths = Math.ceil(ms / 100);
   if (tenths * 100 < tenthsBelow) return `${Math.floor(tenths / 10)}.${tenths % 10}`;
@@ -196,8 +200,8 @@ function draw(board) {
 function tick(b, side) {
   const ms = shownMs(b, side), s = b.entry.state;
   const up = counting(s[side]);  // a count: whole seconds, as a stopwatch shows them, and no tenths
-  put(b.el.refs[side].time, up ? "+" + clockText(Math.floor(ms / 1000) * 1000, 0)
-                               : clockText(ms, typeof s.tenths === "number" ? s.tenths : 20000));
+  put(b.el.refs[side].time, up ? "+" + readingText(Math.floor(ms / 1000) * 1000, 0)
+                               : readingText(ms, typeof s.tenths === "number" ? s.tenths : 20000));
   b.el.refs[side].row.classList.toggle("low", !up && ms < 10000 && !s.result);
 }
 
