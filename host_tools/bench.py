@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from host_tools.firmware_path import FIRMWARE
+from host_tools.ruling import bench as ruling_bench
 from host_tools.unixport import SCRIPTS, SIM_PATH, output
 
 WITH_SIM = (*SIM_PATH, FIRMWARE)
@@ -48,6 +49,8 @@ RUNS = {
                                                      timeout=timeout),
     "bench_hall.py": lambda timeout, quick: output(SCRIPTS / "bench_hall.py", timeout=timeout),
     "bench_romfs.py": _romfs,
+    # not a VM script: the ruling runs on the organiser's computer (CPython)
+    "ruling": lambda timeout, quick: ruling_bench.figures(quick),
 }
 
 
@@ -59,7 +62,7 @@ def figures(script, timeout=None, quick=False):
 
 
 def main():
-    print("Benchmarks on the MicroPython unix port (host CPU, not a Pico):")
+    print("Benchmarks on the MicroPython unix port (host CPU, not a Pico), then xqclock ruling on CPython:")
     for script in RUNS:
         sys.stdout.write(figures(script))
     return 0

@@ -393,6 +393,9 @@ def build_parser():
     b.add_argument("--tls-key", metavar="PEM", help="its private key")
     b.set_defaults(func=cmd_broker_config)
 
+    from host_tools import ruling
+    ruling.add_parser(sub)
+
     d = sub.add_parser("demo", help="play an example game and show the clock as it goes")
     d.add_argument("file", nargs="?", help="a scenario file to show instead of the bundled example")
     d.set_defaults(func=cmd_demo)

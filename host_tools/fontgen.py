@@ -4,6 +4,7 @@ the Chinese characters the screens use (device.lang.chinese_characters()).
     python -m host_tools.fontgen            # rewrite firmware/device/glyphs.py
     python -m host_tools.fontgen --check    # exit 1 if the committed file is stale
     python -m host_tools.fontgen --hex PATH # use another unifont.hex(.gz)
+    python -m host_tools.fontgen --ruling   # host_tools/ruling/glyphs.py (the ruling's picture)
 
 GNU Unifont is not on PyPI; on Debian/Ubuntu install the package `unifont`
 (its .hex files are under /usr/share/unifont). The generated file is committed,
@@ -155,11 +156,20 @@ def render(chars, data, version):
     return "\n".join(lines) + "\n"
 
 
-def generate(hex_path=None):
-    """(path of the font, characters, text of glyphs.py) for the characters lang.py uses."""
+RULING_TARGET = Path(__file__).resolve().parent / "ruling" / "glyphs.py"
+
+
+def generate(hex_path=None, ruling=False):
+    """(path of the font, characters, text of glyphs.py) for the characters lang.py
+    uses, or (ruling) those the ruling's picture draws (host_tools/ruling/picture.py)."""
+    path = find_unifont(hex_path)
+    if ruling:
+        from host_tools.ruling import picture
+        chars = "".join(ch for ch in picture.CHARS if ord(ch) >= 128)
+        text = render(chars, read_hex(path), font_version(path))
+        return path, chars, text.replace("# device/lang.py.", "# host_tools/ruling/picture.py (CHARS), with --ruling.")
     from device import lang
 
-    path = find_unifont(hex_path)
     chars = lang.chinese_characters()
     return path, chars, render(chars, read_hex(path), font_version(path))
 
@@ -169,16 +179,18 @@ def main(argv=None):
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--hex",
                         help="unifont.hex or unifont.hex.gz (default: the Debian package's)")
-    parser.add_argument("--out", default=str(TARGET), help="where to write (default: %(default)s)")
+    parser.add_argument("--out", help=f"where to write (default: {TARGET}, or {RULING_TARGET} with --ruling)")
+    parser.add_argument("--ruling", action="store_true",
+                        help="the glyphs of the ruling's picture (xqclock ruling --png) instead of the screens'")
     parser.add_argument("--check", action="store_true",
                         help="write nothing; exit 1 if --out differs from what would be generated")
     args = parser.parse_args(argv)
     try:
-        path, chars, text = generate(args.hex)
+        path, chars, text = generate(args.hex, args.ruling)
     except FontError as e:
         print(f"fontgen: {e}", file=sys.stderr)
         return 2
-    out = Path(args.out)
+    out = Path(args.out or (RULING_TARGET if args.ruling else TARGET))
     new = text.encode("utf-8")
     if args.check:
         if out.is_file() and out.read_bytes() == new:

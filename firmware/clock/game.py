@@ -15,7 +15,7 @@ SIDE_NAMES = ("red", "black")
 # arbiter's to enter (from R_ENTERED on).
 REASONS = ("time", "move-time", "forfeit", "fouls", "mate", "stalemate", "resign",
            "flying-general", "illegal", "repetition", "discipline", "agreed",
-           "move-limit", "no-win", "arbiter")
+           "move-limit", "no-win", "arbiter", "perpetual-check", "perpetual-chase")
 R_TIME = 0
 R_MOVE_TIME = 1
 R_FORFEIT = 2
@@ -23,8 +23,11 @@ R_FOULS = 3
 R_ENTERED = 4
 # Of the arbiter's reasons, these only decide a winner and these only end in a
 # draw; repetition (a loss by §4.1.7, a draw by §4.2.3) and the arbiter's own
-# decision may be either.
-WIN_REASONS = (4, 5, 6, 7, 8, 10)  # mate, stalemate, resign, flying-general, illegal, discipline
+# decision may be either. Perpetual check (§24.1) and a forbidden cycle not
+# changed (§24.3, perpetual chase and the like) are losses, as `xqclock
+# ruling` rules them; new reasons go at the end (journals hold the index).
+WIN_REASONS = (4, 5, 6, 7, 8, 10, 15, 16)  # mate, stalemate, resign, flying-general, illegal, discipline,
+#                                            perpetual-check, perpetual-chase
 DRAW_REASONS = (11, 12, 13)  # agreed, move-limit, no-win
 _FORFEIT_SCORES = ("+/-", "-/+", "", "-/-")  # §21.4: won / lost without play
 _SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")

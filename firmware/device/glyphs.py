@@ -11,11 +11,11 @@
 # file for the package lists GPL-2+). This file is a subset of the font, so it
 # stays under the font's licence, not the project's MIT licence.
 #
-# 117 glyphs. BITMAPS holds 32 bytes per character of CHARS, in
+# 118 glyphs. BITMAPS holds 32 bytes per character of CHARS, in
 # order: a 16x16 MONO_HLSB bitmap, 2 bytes per row, top row first, MSB = leftmost
 # pixel.
 
-CHARS = "义位低例修停储免入关减出判到加右启告和困场声复始存定密对将屏左已帅序应延开恢打改故数断新方无时显暂机果棋次止正步死段毙氏沙漏点然犯申电着码确示秒移程红纪结继续罚置胜自裁规言警计认让议记设语误请读负超转输进违迟退重量锁错长间阶限障面音黑"
+CHARS = "义位低例修停储免入关减出判到加右启告和困场声复始存定密对将屏左已帅序应延开恢打捉改故数断新方无时显暂机果棋次止正步死段毙氏沙漏点然犯申电着码确示秒移程红纪结继续罚置胜自裁规言警计认让议记设语误请读负超转输进违迟退重量锁错长间阶限障面音黑"
 
 BITMAPS = (
     b"\x02\x00\x01\x10!\x10 \x10\x10 \x10 \x08 \x08@\x04@\x02\x80\x01\x00\x02\x80\x04@\x08 0\x18\xc0\x06"  # 义 U+4E49
@@ -57,6 +57,7 @@ BITMAPS = (
     b"\x00\x00\x7f\xfc\x08 \x08 \x08 \x08 \x08 \xff\xfe\x08 \x08 \x08 \x08 \x10 \x10   @ "  # 开 U+5F00
     b"\x10@\x10@\x10@\x13\xfe\x18\x80T\x90P\x90Q\x12\x91R\x11T\x12\x90\x12(\x14(\x10D\x10\x84\x11\x02"  # 恢 U+6062
     b"\x10\x00\x10\x00\x13\xfe\x10 \xfc \x10 \x10 \x14 \x18 0 \xd0 \x10 \x10 \x10 P\xa0 @"  # 打 U+6253
+    b"\x10\x00\x11\xfc\x11\x04\x11\x04\xfd\x04\x11\xfc\x10 \x14 \x19 1<\xd1 \x11 \x12\xa0\x12`T>(\x00"  # 捉 U+6349
     b"\x00@\x00@\xfc\x80\x04\xfe\x05\x08\x05\x08\x06\x88|\x88@\x88@P@PD XP`\x88A\x04\x02\x02"  # 改 U+6539
     b"\x10@\x10@\x10@\x10\x80\xfe\xfe\x11\x08\x12\x88\x10\x88|\x88DPDPD DP|\x88E\x04\x02\x02"  # 故 U+6545
     b"\x08 I * \x08>\xffD*DID\x88\xa4\x10(\xfe(\x22\x10B\x10d(\x18(4D\xc2\x82"  # 数 U+6570

@@ -48,6 +48,8 @@ REASONS = (
     ("MOVE LIMIT", "自然限着"),
     ("NO WIN", "无胜机"),
     ("ARBITER", "裁判判定"),
+    ("PERP CHECK", "长将"),
+    ("PERP CHASE", "长捉"),
 )
 
 # Menus
@@ -114,7 +116,7 @@ CODES = {
     "RED": "rEd", "BLACK": "bLAC", "DRAW": "drAU",
     "MATE": "nAtE", "STALEMATE": "StAL", "RESIGN": "rESn", "KINGS FACE": "FACE", "ILLEGAL": "bAdn",
     "REPETITION": "rEPt", "DISCIPLINE": "CArd", "AGREED": "AGrE", "MOVE LIMIT": "StPL",
-    "NO WIN": "noUn", "ARBITER": "Arb",
+    "NO WIN": "noUn", "ARBITER": "Arb", "PERP CHECK": "PChE", "PERP CHASE": "PChA",
     # time-control presets
     "cxa1999-6.1": "C6.1", "cxa1999-6.2": "C6.2", "cxa1999-6.3": "C6.3", "cxa1999-6.4": "C6.4",
     "cxa1999-6.5": "C6.5", "xq-60+30": "60.30", "xq-50+20": "50.20", "xq-30+10": "30.10",

@@ -40,6 +40,8 @@ REASON_TEXT = {
     "move-limit": "natural move limit (§4.2.4)",
     "no-win": "no winning chances (§4.2.1)",
     "arbiter": "the arbiter's decision",
+    "perpetual-check": "perpetual check (长将, §24.1, §26.1)",
+    "perpetual-chase": "perpetual chase or another forbidden cycle not changed (长捉, §24.3, §26.4, §4.1.7)",
 }
 DRAW_REASON_TEXT = {"repetition": "repetition (§4.2.3)"}
 

@@ -106,6 +106,16 @@ CASES = [
     ("transfer {bin} --port {nowhere}", "{bin} is not a clock journal"),
     ("transfer {finished} --port {nowhere}", "{finished}: the game is over (0-1, time)"),
     ("transfer {journal}", "required: --port"),
+    ("ruling {nowhere}", "record {nowhere}: no such file"),
+    ("ruling {dir}", "record {dir}: is a folder"),
+    ("ruling {bin}", "record {bin}: line 1 is not UTF-8"),
+    ("ruling {latin}", "record {latin}: line 2 is not UTF-8"),
+    ("ruling {scn}", "{scn}:1: move 1 (red) 'clock': not a move in Chinese, WXF or ICCS notation"),
+    ("ruling {file}", "{file}:1: move 1 (red) 'hello': not a move"),
+    ("ruling --limit 0 {file}", "--limit 0: a number of rounds"),
+    ("ruling --png {dir} {file}", "--png {dir}: is a folder"),
+    ("ruling --language fr {file}", "argument --language: invalid choice"),
+    ("ruling", "required: FILE"),
     ("nonsense", "invalid choice: 'nonsense'"),
 ]
 

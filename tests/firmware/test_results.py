@@ -29,7 +29,8 @@ def test_only_results_an_arbiter_may_enter_count():
     # the one rule the device's menu, scenarios and the report all ask
     own = ("time", "move-time", "forfeit", "fouls")  # the clock decides these itself
     draws = ("agreed", "move-limit", "no-win")
-    wins = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline")
+    wins = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline", "perpetual-check",
+            "perpetual-chase")
     for r in range(len(REASONS)):
         name = REASONS[r]
         assert may_enter(RED, r) == may_enter(BLACK, r) == (name not in own and name not in draws), name

@@ -18,7 +18,7 @@ SETTINGS = settings(max_examples=examples(250), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 WIN_REASONS = ("mate", "stalemate", "resign", "flying-general", "illegal", "discipline",
-               "repetition", "arbiter")
+               "repetition", "arbiter", "perpetual-check", "perpetual-chase")
 DRAW_REASONS = ("agreed", "move-limit", "no-win", "repetition", "arbiter")
 
 

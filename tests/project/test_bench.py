@@ -25,6 +25,7 @@ PROMISED = {
                         "i2c_bytes_per_second"],
     "bench_hall.py": ["hall_tag_us", "hall_tag_alloc"],
     "bench_romfs.py": ["heap_modules_from_romfs"],
+    "ruling": ["ruling_300_plies", "ruling_classify_per_move"],
 }
 
 

@@ -139,6 +139,18 @@ def test_regenerating_gives_the_committed_file():
     assert fontgen.main(["--check"]) == 0
 
 
+def test_the_rulings_picture_glyphs_are_regenerated_the_same():
+    from host_tools.ruling import glyphs as ruling_glyphs
+    path = installed_font()
+    recorded = re.search(r"sha256 ([0-9a-f]{64})", open(ruling_glyphs.__file__, encoding="utf-8").read())
+    if hashlib.sha256(fontgen.read_hex(path)).hexdigest() != recorded.group(1):
+        pytest.skip(f"{path} is not the unifont.hex the ruling's glyphs.py was made from")
+    _, _, text = fontgen.generate(ruling=True)
+    with open(ruling_glyphs.__file__, "rb") as f:
+        assert f.read() == text.encode("utf-8"), "stale: python -m host_tools.fontgen --ruling"
+    assert fontgen.main(["--check", "--ruling"]) == 0
+
+
 def test_check_reports_a_stale_file(tmp_path):
     installed_font()
     stale = tmp_path / "glyphs.py"

@@ -365,7 +365,7 @@ def test_the_result_menu_offers_only_results_an_arbiter_may_enter(tmp_path):
         r.press(key)
     reasons = [o[0] for o in r.app.menu.stack[-1].options]
     assert reasons == ["MATE", "STALEMATE", "RESIGN", "KINGS FACE", "ILLEGAL", "REPETITION", "DISCIPLINE",
-                       "ARBITER"]
+                       "ARBITER", "PERP CHECK", "PERP CHASE"]  # a ruling's losses (§24.1, §24.3)
 
 
 def test_levers_work_while_the_arbiter_is_in_the_menu(tmp_path):
