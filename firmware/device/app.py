@@ -112,7 +112,7 @@ class App:
         board.start_watchdog()  # the game is restored: from now on the loop feeds it
 
     def _new_screens(self):
-        self.displays.new_game(self.table.settings, self.values["red_side"])
+        self.displays.new_game(self.table.settings, self.values["red_side"], self.values["tenths"])
         self.alerts = Alerts(self.game, self.board.buzzer)
 
     @property
@@ -139,6 +139,11 @@ class App:
         now = self.gt.now()
         try:
             self.board.buzzer.stop()
+        except Exception:
+            pass
+        try:
+            if self.board.leds is not None:
+                self.board.leds.off()  # nothing runs any more
         except Exception:
             pass
         game = self.game
@@ -217,6 +222,9 @@ class App:
         self.table.tick(now)
         self.check_storage()
         self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"] or now < self.identify_until)
+        leds = self.board.leds
+        if leds is not None:
+            leds.update(self.game, self.values["red_side"], now)
         self.check_hardware(tick)
         self.draw(now)
         if self.hall is not None:
@@ -328,6 +336,7 @@ class App:
         self.values = cfg.check(values)
         cfg.save(self.values, self.settings_path)
         self.fault_kinds &= ~faults.SETTINGS  # the file now holds what the clock accepted
+        self.displays.set_tenths(self.values["tenths"])
         if not self.game.started:
             self.new_game()
         return DONE

@@ -6,7 +6,7 @@ import textwrap
 
 from host_tools import firmware_path
 from clock.game import RED, BLACK
-from host_tools.report.record import TITLES, fmt_points, left, think
+from host_tools.report.record import TITLES, fmt_points, hms, left, think
 from host_tools.wording import plural
 
 CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move", "think_ms",
@@ -15,7 +15,7 @@ CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move"
 
 LISTED = ("start", "pause", "resume", "moves", "bonus", "penalty", "result", "arrive", "foul",
           "warning", "false-claim", "offer", "power-on", "code-lockout", "moved", "flag", "period",
-          "overtime", "press")
+          "overtime", "ing-period", "press")
 
 
 def text_sheet(rec):
@@ -51,7 +51,10 @@ def text_sheet(rec):
     w("")
     rows = (("Moves", lambda s: "%d" % s["moves"]),
             ("Time used", lambda s: s["used"]),
-            ("Time left", lambda s: s["remaining"] + (" (overtime)" if s["overtime"] else "")),
+            ("Time left", lambda s: ("counting up, +%s" % hms(s["upcount_ms"]) if s["overtime"] and
+                                     s["upcount_ms"] is not None else
+                                     s["remaining"] + (" (overtime)" if s["overtime"] else ""))),
+            ("Ing points", lambda s: "-" if s["ing_points"] is None else "%d" % s["ing_points"]),
             ("Period", lambda s: "%d" % s["period"]),
             ("Fouls", lambda s: "%d of %d" % (s["fouls"], d["foul_limit"])),
             ("Warnings", lambda s: "%d" % s["warnings"]),
@@ -79,19 +82,22 @@ def text_sheet(rec):
     if d["player_pauses"]:
         w("  NOTE: %d pause(s) made by a player, not the arbiter (§9.1.2)." % d["player_pauses"])
     w("")
-    w("MOVES (time each move took; clock left after it)")
+    up = rec.counts_up()  # an up-count shows the time used, not left
+    w("MOVES (time each move took; %s after it)" % ("time used" if up else "clock left"))
     red, black = rec.moves
     n = max(len(red), len(black))
     if not n:
         w("  none")
     else:
-        w("  %5s   %-9s %-9s  %-9s %-9s" % ("", "Red", "left", "Black", "left"))
+        col = "used" if up else "left"
+        w("  %5s   %-9s %-9s  %-9s %-9s" % ("", "Red", col, "Black", col))
         for i in range(n):
             cells = []
             for side in (red, black):
                 if i < len(side):
                     m = side[i]
-                    cells.append("%-9s %-9s" % (think(m["think_ms"]), left(m["remaining_ms"])))
+                    shown = hms(m["used_ms"]) if up else left(m["remaining_ms"])
+                    cells.append("%-9s %-9s" % (think(m["think_ms"]), shown))
                 else:
                     cells.append("%-9s %-9s" % ("", ""))
             num = red[i]["move"] if i < len(red) else black[i]["move"]
