@@ -59,5 +59,5 @@ def run(path=EXAMPLE, out=print):
         ev.apply(game, t, kind, side, value)
         out(line(game, describe(kind, side, value)))
     if game.over():
-        winner = "draw" if game.winner > 1 else SIDE_NAMES[game.winner] + " wins"
+        winner = ("draw", "both lose")[game.winner - 2] if game.winner > 1 else SIDE_NAMES[game.winner] + " wins"
         out(f"Result: {winner} ({REASONS[game.reason]}), {game.score()}")

@@ -178,6 +178,8 @@ def parse(text):
                     raise ValueError("no 'clock' line before the first action")
                 action = _action(t, words[2:])
                 _power(sc, action[1])
+                if action[1] == ev.START and sc.power_off:
+                    raise ValueError("'start' while the power is off (no 'power-on' since the 'power-cut')")
                 if action[1] in IN_PLAY_ONLY and not sc.started:
                     raise ValueError(f"'{words[2]}' makes no sense before the start (no 'at TIME start' yet)")
                 sc.started = sc.started or action[1] == ev.START

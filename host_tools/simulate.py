@@ -73,13 +73,13 @@ def write_pngs(profile, frames, directory):
     """The frames of headless() as PNG pictures of the profile's displays."""
     from device.board import load_profile
     from host_tools.desktop import png
-    from host_tools.desktop.picture import pixels
+    from host_tools.desktop.picture import picture
     kind = load_profile(str(profile_path(profile)))["display"]["kind"]
     Path(directory).mkdir(parents=True, exist_ok=True)
     written = []
     for name, i, frame in frames:
         path = Path(directory) / f"{name}-{'left' if i == 0 else 'right'}.png"
-        png.write(path, pixels(kind, frame))
+        png.write(path, picture(kind, frame))
         written.append(path)
     return written
 

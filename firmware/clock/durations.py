@@ -98,13 +98,17 @@ def words(ms):
     return ("%d min " % minutes + s) if minutes else s
 
 
-def time_text(ms, out):
-    """Write the clock's reading of ms into out (a bytearray of 8); returns its length."""
+TENTHS_MS = 20000  # tenths show below this (a setting on the board: 0 for never, up to 60 s)
+
+
+def time_text(ms, out, tenths_below=TENTHS_MS):
+    """Write the clock's reading of ms into out (a bytearray of 8); returns
+    its length. Below tenths_below ms it reads S.t or SS.t (rounded up)."""
     if ms <= 0:
         out[0:4] = b"0:00"
         return 4
     tenths = (ms + 99) // 100
-    if tenths < 200:
+    if tenths * 100 < tenths_below:
         n = 0
         if tenths >= 100:
             out[0] = 48 + tenths // 100
@@ -138,8 +142,8 @@ def time_text(ms, out):
     return n + 4
 
 
-def shown(ms):
+def shown(ms, tenths_below=TENTHS_MS):
     """What a clock's display reads for ms (time_text, as a str): for the host's
     reports and demo, so they round exactly as the clock does."""
     out = bytearray(8)
-    return bytes(out[:time_text(ms, out)]).decode()
+    return bytes(out[:time_text(ms, out, tenths_below)]).decode()

@@ -8,6 +8,7 @@ from clock.sideclock import SideClock, STOPPED, UNSET
 RED = 0
 BLACK = 1
 DRAW = 2
+NOBODY = 3  # no winner, both lose: a double forfeit, or both flags in one millisecond
 SIDE_NAMES = ("red", "black")
 
 # Reasons; the first four are the clock's own decisions, the rest the
@@ -28,8 +29,8 @@ R_ENTERED = 4
 WIN_REASONS = (4, 5, 6, 7, 8, 10, 15, 16)  # mate, stalemate, resign, flying-general, illegal, discipline,
 #                                            perpetual-check, perpetual-chase
 DRAW_REASONS = (11, 12, 13)  # agreed, move-limit, no-win
-_FORFEIT_SCORES = ("+/-", "-/+", "-/-")
-_SCORES = ("1-0", "0-1", "1/2-1/2")
+_FORFEIT_SCORES = ("+/-", "-/+", "", "-/-")  # §21.4: won / lost without play
+_SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")
 
 
 def may_enter(winner, reason):
@@ -48,6 +49,9 @@ class Game:
     def __init__(self, control, forfeit_ms=UNSET, foul_limit=3, absent=()):
         self.control = control
         self.sides = (SideClock(control.sides[0]), SideClock(control.sides[1]))
+        if control.sides[0].hourglass:  # each side's running time goes to the other
+            self.sides[0].partner = self.sides[1]
+            self.sides[1].partner = self.sides[0]
         self.forfeit_ms = forfeit_ms
         self.foul_limit = foul_limit
         self.started = False
@@ -55,7 +59,7 @@ class Game:
         self.turn = RED
         self.now = 0
         self.resumes = 0  # bit per side: the clocks a pause stopped
-        self.winner = UNSET  # RED, BLACK, DRAW (both lose, for a double forfeit)
+        self.winner = UNSET  # RED, BLACK, DRAW or NOBODY
         self.reason = UNSET  # index into REASONS, or UNSET while the game goes on
         self.result_at = UNSET
         self.forfeit_at = UNSET  # first ms past the forfeit limit, once started
@@ -82,11 +86,11 @@ class Game:
         return UNSET
 
     def exempt(self, s):
-        """Whether side s may stop keeping the scoresheet (§7.2): under the
-        control's window (3 min; FIDE 5 min) in the current period."""
-        window = self.control.exempt_ms
+        """Whether side s may stop keeping the scoresheet (§7.2): under its
+        window (3 min; FIDE 5 min) in the current period, overtime too."""
         side = self.sides[s]
-        return window > 0 and (side.overtime or side.remaining < window)
+        window = side.tc.exempt_ms
+        return window > 0 and side.remaining < window and side.can_flag()  # an up-count has no limit
 
     def score(self):
         if self.reason == R_FORFEIT:
@@ -95,49 +99,58 @@ class Game:
 
     # -- time passing ----------------------------------------------------------
 
+    def due(self, s):
+        """Game ms at which side s loses if nothing happens: its flag, or its
+        per-move limit (which runs only for a player at the board: the forfeit
+        limit governs one who has not come, §21); UNSET if its clock is stopped."""
+        side = self.sides[s]
+        if side.since == STOPPED:
+            return UNSET
+        d = side.flag_deadline()
+        m = side.move_deadline() if self.present[s] else UNSET
+        return m if m != UNSET and (d == UNSET or m < d) else d
+
     def advance(self, t):
-        """Bring the clocks to game time t, ending the game at the first deadline
-        that falls at or before t (a flag, or a per-move limit)."""
+        """Bring the clocks to game time t, ending the game in the first
+        millisecond at or before t that has a flag, a per-move limit or the
+        forfeit. All that falls in that one millisecond counts together:
+        neither of two flags fell first, so both lose; a flag is not before
+        the forfeit in its millisecond, so the forfeit decides."""
         if t < self.now:
             t = self.now
         self.now = t
         if self.reason != UNSET:
             return
-        first = t
-        who = UNSET
-        why = R_TIME
+        first = t + 1
         for s in range(2):
-            side = self.sides[s]
-            if side.since == STOPPED:
-                continue
-            d = side.flag_deadline()
-            r = R_TIME
-            m = side.move_deadline()
-            if m != UNSET and m < d:
-                d = m
-                r = R_MOVE_TIME
-            if d > t:
-                continue
-            if who == UNSET or d < first or (d == first and s == self.turn):
-                first = d
-                who = s
-                why = r
-        for s in range(2):
-            # still absent past the limit: a forfeit, unless a flag fell first
-            if self.forfeit_at != UNSET and not self.present[s] and self.forfeit_at <= t:
-                if who == UNSET or self.forfeit_at < first:
-                    first = self.forfeit_at
-                    who = s
-                    why = R_FORFEIT
-                elif self.forfeit_at == first and why == R_FORFEIT:
-                    who = DRAW  # both still absent: both forfeit (§21)
-        if who == UNSET:
+            if self.sides[s].since != STOPPED:  # (a call saved for the waiting side: every loop step)
+                d = self.due(s)
+                if d != UNSET and d < first:
+                    first = d
+        absent = not (self.present[RED] and self.present[BLACK])
+        if absent and self.forfeit_at != UNSET and self.forfeit_at < first:
+            first = self.forfeit_at
+        if first > t:
             self.sides[0].settle(t)
             self.sides[1].settle(t)
-        elif why == R_FORFEIT:
-            self.finish(DRAW if who == DRAW else 1 - who, R_FORFEIT, first)
+            return
+        lost = UNSET
+        why = R_TIME
+        for s in range(2):
+            if self.due(s) == first:
+                side = self.sides[s]
+                if side.move_deadline() == first and side.flag_deadline() != first:
+                    why = R_MOVE_TIME
+                side.settle(first)
+                side.flag_at = first
+                lost = s if lost == UNSET else NOBODY
+        if absent and self.forfeit_at == first:  # both still absent: both forfeit (§21.3)
+            winner = RED if self.present[RED] else BLACK if self.present[BLACK] else NOBODY
+            self.finish(winner, R_FORFEIT, first)
+        elif lost == NOBODY:
+            self.finish(NOBODY, R_TIME, first)
         else:
-            self.flag(who, first, why)
+            self.finish(1 - lost, why, first)
 
     def flag(self, s, t, why=R_TIME):
         """Side s's time (or move time) ran out at t: it loses."""
@@ -150,7 +163,7 @@ class Game:
         self.sides[0].stop(t)
         self.sides[1].stop(t)
         self.paused = False
-        if winner == DRAW and self.control.draw_to_black and reason != R_FORFEIT:
+        if winner == DRAW and self.control.draw_to_black:
             winner = BLACK
         self.winner = winner
         self.reason = reason
@@ -177,6 +190,7 @@ class Game:
             return False
         self.present[s] = True
         self.arrived_at[s] = t
+        self.sides[s].move_absent = self.sides[s].move_used  # the move's limit counts from here
         if s != self.turn:
             if self.sides[s].since != STOPPED:
                 self.sides[s].stop(t)
@@ -283,10 +297,11 @@ class Game:
         return True
 
     def offer(self, s, t):
-        """A draw offer (§23.1). Offering again before the other side has offered
+        """A draw offer (§23.1): only the side to move offers, in its own time;
+        one in the opponent's time is no offer and changes nothing. Offering again before the other side has offered
         is noted for the arbiter as a possible §9.1.3 foul, not fouled here."""
         self.advance(t)
-        if not self.in_play():
+        if not self.in_play() or s != self.turn:  # after one's own move, before pressing
             return False
         self.offers[s] += 1
         if self.last_offer == s:

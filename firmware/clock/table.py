@@ -38,7 +38,10 @@ def build_game(settings):
         if "clock" in settings:
             control = timecontrol.parse(_spec(settings, "clock"), preset)
         else:
-            control = timecontrol.handicap(_spec(settings, "red"), _spec(settings, "black"), preset)
+            presets = settings.get("presets", ["", ""])  # each side's preset, for its rules
+            if not isinstance(presets, list) or len(presets) != 2:
+                raise JournalError("the journal's settings: presets is %r, not [red's, black's]" % (presets,))
+            control = timecontrol.handicap(_spec(settings, "red"), _spec(settings, "black"), preset, presets)
     except JournalError:
         raise
     except ValueError as e:

@@ -1,8 +1,9 @@
 # Time controls: the model, the spec-string parser, the presets and a
 # description in words. Spec grammar (see docs/SCENARIOS.md):
 #   STAGE[,STAGE...][*][+INCREMENT][;MODIFIER...]   STAGE = TIME[/MOVES]
-#   MODIFIER = delay D | bronstein D | byoyomi KxD | canadian N/D | permove D
-#            | increment-at-start
+#   MODIFIER = delay D | bronstein D | byoyomi KxD | canadian N/D | ing KxD Ppt
+#            | upcount | hourglass | permove D | increment-at-start
+#   or "upcount" alone (= 0;upcount): no limit, the time used counted up
 
 from clock.durations import parse_ms, words, digits
 from clock.spaces import normalize
@@ -33,6 +34,7 @@ PRESETS = {
     "fide-blitz": "3m+2s;increment-at-start",
     "go-byoyomi": "60m;byoyomi 5x30s",
     "go-canadian": "60m;canadian 25/5m",
+    "go-ing": "3h;ing 3x35m 2pt",
 }
 # Presets whose scoresheet-exemption window is FIDE's (under 5 minutes).
 FIDE_PRESETS = ("fide-classical", "fide-rapid", "fide-blitz")
@@ -56,7 +58,13 @@ class TimeControl:
         self.byoyomi_ms = 0
         self.canadian_moves = 0
         self.canadian_ms = 0
+        self.ing_periods = 0  # Ing overtime: up to this many periods of ing_ms,
+        self.ing_ms = 0
+        self.ing_points = 0  # each costing this many points
+        self.upcount = False  # past the main time the clock counts up, with no flag
+        self.hourglass = False  # the time one side runs is added to the other's
         self.permove_ms = 0
+        self.exempt_ms = 180000  # the scoresheet-exemption window: see _window
 
     def stage(self, k):
         """The stage that period k (0-based) follows, or None past the last one."""
@@ -68,9 +76,22 @@ class TimeControl:
         return None
 
     def overtime_ms(self):
-        return self.byoyomi_ms or self.canadian_ms
+        """The time of one overtime period (0 for none, and for up-count)."""
+        return self.byoyomi_ms or self.canadian_ms or self.ing_ms
+
+    def periods(self):
+        """How many overtime periods of overtime_ms follow the main time, each
+        taken when the one before runs out (byo-yomi, Ing); 0 for none."""
+        return self.byoyomi_periods or self.ing_periods
+
+    def overtime(self):
+        """Whether anything follows the main time (else its end is the flag)."""
+        return self.upcount or self.overtime_ms() > 0
 
     def describe(self):
+        if self.upcount and self.stages == [[0, 0]]:
+            out = "no time limit: the clock counts the time used upwards, with no flag"
+            return out + ("; each move within %s" % words(self.permove_ms) if self.permove_ms else "")
         out = ""
         n = len(self.stages)
         for i in range(n):
@@ -97,6 +118,13 @@ class TimeControl:
                                                               else "s", words(self.byoyomi_ms))
         if self.canadian_moves:
             out += "; then %s in %s, repeating" % (_moves(self.canadian_moves), words(self.canadian_ms))
+        if self.ing_periods:
+            out += "; then Ing overtime: up to %d periods of %s, each costing %d point%s" % (
+                self.ing_periods, words(self.ing_ms), self.ing_points, "" if self.ing_points == 1 else "s")
+        if self.upcount:
+            out += "; once the main time is used up the clock counts on upwards, with no flag"
+        if self.hourglass:
+            out += "; hourglass: the time one side uses is added to the other's"
         if self.permove_ms:
             out += "; each move within %s" % words(self.permove_ms)
         return out
@@ -109,11 +137,6 @@ class Control:
         self.sides = (red, black)
         self.name = name
         self.draw_to_black = name in DRAW_GOES_TO_BLACK
-        # Scoresheet exemption window (§7.2: under 3 min; FIDE: under 5 min,
-        # and none when 30 s or more is added per move).
-        self.exempt_ms = 180000
-        if name in FIDE_PRESETS:
-            self.exempt_ms = 0 if red.increment_ms >= 30000 else 300000
 
     def describe(self):
         red, black = self.sides
@@ -189,6 +212,23 @@ def _modifier(tc, text):
             raise ValueError("%s: write canadian N/D, e.g. canadian 25/5m" % where)
         tc.canadian_moves = _count(n, where)
         tc.canadian_ms = _positive(d, where)
+    elif word == "ing":
+        if tc.ing_periods:
+            raise ValueError("%s: only one Ing overtime per control" % where)
+        periods, _, points = arg.partition(" ")
+        k, x, d = periods.partition("x")
+        points = points.strip()
+        if not x or not points.endswith("pt"):
+            raise ValueError("%s: write ing KxD Ppt, e.g. ing 3x20m 2pt (K periods of D, P points each)" % where)
+        tc.ing_periods = _count(k, where)
+        tc.ing_ms = _positive(d, where)
+        tc.ing_points = _count(points[:-2], where)
+    elif word in ("upcount", "hourglass"):
+        if arg:
+            raise ValueError("%s: %s takes nothing after it" % (where, word))
+        if getattr(tc, word):
+            raise ValueError("%s: given twice" % where)
+        setattr(tc, word, True)
     elif word == "increment-at-start":
         if arg:
             raise ValueError("%s: increment-at-start takes nothing after it" % where)
@@ -200,10 +240,11 @@ def _modifier(tc, text):
             raise ValueError("%s: only one per-move limit per control" % where)
         tc.permove_ms = _positive(arg, where)
     else:
-        raise ValueError("%s: unknown modifier (delay, bronstein, byoyomi, canadian, permove, "
-                         "increment-at-start)" % where)
-    if tc.byoyomi_periods and tc.canadian_moves:
-        raise ValueError("%s: byo-yomi and Canadian overtime cannot be combined" % where)
+        raise ValueError("%s: unknown modifier (delay, bronstein, byoyomi, canadian, ing, upcount, "
+                         "hourglass, permove, increment-at-start)" % where)
+    if (tc.byoyomi_periods > 0) + (tc.canadian_moves > 0) + (tc.ing_periods > 0) + tc.upcount > 1:
+        raise ValueError("%s: byo-yomi, Canadian, Ing overtime and up-count cannot be combined: "
+                         "one thing follows the main time" % where)
 
 
 def _expand(spec):
@@ -211,7 +252,7 @@ def _expand(spec):
     head, sep, rest = spec.partition(";")
     name, colon, amount = head.strip().partition(":")
     if name not in PRESETS:
-        if name[:1].isalpha():
+        if name[:1].isalpha() and name != "upcount":
             raise ValueError("unknown preset '%s' (presets: %s)" % (name, ", ".join(sorted(PRESETS))))
         return spec, ""
     body = PRESETS[name]
@@ -223,21 +264,32 @@ def _expand(spec):
             raise ValueError("cxa1999-6.5 is whole-game time: give one amount, e.g. 20m")
     elif colon:
         raise ValueError("preset %s takes no amount after ':'" % name)
-    if isinstance(body, tuple):
-        if sep:
-            raise ValueError("%s sets both sides; it takes no modifiers" % name)
-        return body, name
+    if isinstance(body, tuple):  # its modifiers apply to both sides
+        return (body[0] + sep + rest, body[1] + sep + rest), name
     return body + sep + rest, name
 
 
-def parse_side(spec):
-    """Parse one side's spec string (or a preset with one control) into a TimeControl."""
+def _window(name, tc):
+    """The scoresheet-exemption window of a side (§7.2: under 3 min; FIDE:
+    under 5 min, and none when 30 s or more is added per move)."""
+    if name in FIDE_PRESETS:
+        return 0 if tc.increment_ms >= 30000 else 300000
+    return 180000
+
+
+def parse_side(spec, name=""):
+    """Parse one side's spec string (or a preset with one control) into a
+    TimeControl. `name`: the preset a spec was expanded from, for its rules."""
     spec = normalize(spec)
-    text, name = _expand(spec.strip())
+    text, preset = _expand(spec.strip())
+    name = _name(name) or preset
     if isinstance(text, tuple):
         raise ValueError("%s gives each side its own time; use it for both sides" % name)
     tc = TimeControl()
     parts = text.split(";")
+    if parts[0].strip() == "upcount":  # no time limit at all: the time used, counted up
+        parts[0] = "0"
+        parts.append("upcount")
     main, plus, inc = parts[0].strip().partition("+")
     if not main:
         raise ValueError("'%s': no time given" % spec)
@@ -251,8 +303,16 @@ def parse_side(spec):
     if tc.increment_ms and tc.delay_kind == DELAY_BRONSTEIN:
         raise ValueError("'%s': a Fischer increment (+D) and a Bronstein delay both give time per move; "
                          "choose one" % spec)
-    if not tc.stages[0][0] and not tc.overtime_ms():
+    if not tc.stages[0][0] and (not tc.overtime() or tc.stages[0][1]):
         raise ValueError("'%s': the first stage has no time" % spec)
+    if tc.repeat and tc.overtime():
+        raise ValueError("'%s': '*' repeats a stage with a move quota for ever, so the overtime after it "
+                         "would never start" % spec)
+    if tc.hourglass and (len(tc.stages) > 1 or tc.stages[0][1] or tc.increment_ms or tc.delay_kind
+                         or tc.overtime()):
+        raise ValueError("'%s': an hourglass has one time and nothing that adds to it (no stages, "
+                         "increment, delay or overtime): e.g. 5m;hourglass" % spec)
+    tc.exempt_ms = _window(name, tc)
     return tc
 
 
@@ -269,14 +329,19 @@ def parse(spec, name=""):
     text, preset = _expand(spec.strip())
     name = _name(name) or preset
     if isinstance(text, tuple):
-        return Control(parse_side(text[0]), parse_side(text[1]), name)
-    tc = parse_side(spec)
+        return Control(parse_side(text[0], name), parse_side(text[1], name), name)
+    tc = parse_side(spec, name)
     return Control(tc, tc, name)
 
 
-def handicap(red_spec, black_spec, name=""):
-    """A Control with a different spec per side (`name`: as for parse)."""
-    return Control(parse_side(red_spec), parse_side(black_spec), _name(name))
+def handicap(red_spec, black_spec, name="", presets=("", "")):
+    """A Control with a different spec per side (`name`: as for parse;
+    `presets`: the preset each side's spec was expanded from, for its rules)."""
+    red = parse_side(red_spec, presets[0])
+    black = parse_side(black_spec, presets[1])
+    if red.hourglass != black.hourglass:
+        raise ValueError("an hourglass needs both sides: the time one uses goes to the other")
+    return Control(red, black, _name(name))
 
 
 def played(clock, clock_black=""):
@@ -286,9 +351,16 @@ def played(clock, clock_black=""):
     (an update may change what a name means) -> {"clock": SPEC} or {"red":
     SPEC, "black": SPEC}, and "preset": NAME when a preset set both sides: the
     name keeps its rules (FIDE's exemption window, Armageddon's draw) and
-    names the game in reports."""
-    if clock_black:
-        return {"red": _spec_of(clock)[0], "black": _spec_of(clock_black)[0]}
+    names the game in reports; with a control per side, "presets": [RED'S,
+    BLACK'S] names each side's preset, for its rules. The same control for
+    both sides is that control, as if given once."""
+    if clock_black and normalize(clock_black).strip() != normalize(clock).strip():
+        red, red_name = _spec_of(clock)
+        black, black_name = _spec_of(clock_black)
+        out = {"red": red, "black": black}
+        if red_name or black_name:
+            out["presets"] = [red_name, black_name]
+        return out
     text, name = _spec_of(clock)
     out = {"red": text[0], "black": text[1]} if isinstance(text, tuple) else {"clock": text}
     if name:
@@ -322,8 +394,8 @@ def sides(text):
 def parse_any(text):
     """A Control from one SPEC for both sides or from 'red=SPEC black=SPEC'."""
     both = sides(text)
-    if both is None:
-        return parse(text)
+    if both is None or both[0] == both[1]:  # red=X black=X is X
+        return parse(text if both is None else both[0])
     for name, spec in (("red", both[0]), ("black", both[1])):
         try:
             parse_side(spec)

@@ -121,7 +121,7 @@ class App:
         # so settings pushed for the next game never swap the levers of this one
         red_side = self.table.settings.get("red_side", self.values["red_side"])
         self.red_side = red_side if red_side in (0, 1) else 0
-        self.displays.new_game(self.table.settings, self.red_side)
+        self.displays.new_game(self.table.settings, self.red_side, self.values["tenths"])
         self.alerts = Alerts(self.game, self.board.buzzer)
 
     @property
@@ -148,6 +148,11 @@ class App:
         now = self.gt.now()
         try:
             self.board.buzzer.stop()
+        except Exception:
+            pass
+        try:
+            if self.board.leds is not None:
+                self.board.leds.off()  # nothing runs any more
         except Exception:
             pass
         game = self.game
@@ -226,6 +231,9 @@ class App:
         self.table.tick(now)
         self.check_storage()
         self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"] or now < self.identify_until)
+        leds = self.board.leds
+        if leds is not None:
+            leds.update(self.game, self.red_side, now)  # the game's side (its header), as the levers
         self.check_hardware(tick)
         self.draw(now)
         if self.pending is not None:
@@ -343,6 +351,7 @@ class App:
             self.pending = (self.values, self.pending[1])
             self._save_pending(self.clock.ticks_ms())
         self.fault_kinds &= ~faults.SETTINGS  # the file now holds what the clock accepted
+        self.displays.set_tenths(self.values["tenths"])
         if not self.game.started:
             self.new_game()
         return DONE

@@ -14,42 +14,80 @@ from device.menu import Choice, Number, Code, DONE
 
 _NUMBER = 0  # values: (first, step, lo, hi); a first of -1 is the first stage's time
 _PICK = 1  # values: the choices, 0 shown as "none"
-_KIND = 2  # values: the delay kinds, shown as _KINDS
-_KINDS = ("none", "delay", "BRONSTEIN")  # lang.MENU keys, or words as they are
+_NAMED = 2  # values: lang.MENU keys (or words shown as they are); the answer is the index
 
 # The custom control's steps, in order: (key, title in lang.MENU, how, values,
-# unit, the earlier key whose value must not be 0 for this step to be asked).
+# unit, what must hold for the step to be asked). The last is space-separated
+# conditions on earlier answers, all of which must hold: "key" (not 0),
+# "-key" (0 or not asked: e.g. no overtime after a stage that repeats for
+# ever, which would never start; an hourglass only where nothing adds time),
+# "key=N" (the answer N).
 CUSTOM_STEPS = (  # type: tuple
     ("t1", "time", _NUMBER, (60, 5, 5, 300), " min", ""),
     ("n1", "quota", _NUMBER, (0, 5, 0, 100), "", ""),
     ("t2", "time", _NUMBER, (15, 5, 5, 180), " min", "n1"),
     ("n2", "quota", _NUMBER, (10, 5, 0, 100), "", "n1"),
     ("inc", "increment", _PICK, (0, 2, 3, 5, 10, 15, 20, 30, 60), " s", ""),
-    ("kind", "delay", _KIND, (0, 1, 2), "", ""),
+    # a Bronstein delay only without an increment: both give time back per move (refused together)
+    ("kind", "delay", _NAMED, ("none", "delay", "BRONSTEIN"), "", "-inc"),
+    ("kind", "delay", _NAMED, ("none", "delay"), "", "inc"),
     ("delay", "delay", _PICK, (2, 3, 5, 10, 15, 30), " s", "kind"),
-    ("byo", "byoyomi", _NUMBER, (0, 1, 0, 10), "x", ""),
-    ("byo_s", "byoyomi", _PICK, (10, 20, 30, 40, 60), " s", "byo"),
+    ("over", "overtime", _NAMED, ("none", "byoyomi", "ing", "upcount"), "", "-n2"),
+    ("byo", "byoyomi", _NUMBER, (5, 1, 1, 10), "x", "over=1"),
+    ("byo_s", "byoyomi", _PICK, (10, 20, 30, 40, 60), " s", "over=1"),
+    ("ing", "ing", _NUMBER, (3, 1, 1, 5), "x", "over=2"),
+    ("ing_m", "ing", _PICK, (10, 15, 20, 30, 35, 60), " min", "over=2"),
+    ("ing_p", "ing_points", _PICK, (1, 2, 3, 4, 5), " pt", "over=2"),
+    ("glass", "hourglass", _NAMED, ("off", "on"), "", "-n1 -inc -kind -over"),
     ("permove", "permove", _PICK, (0, 30, 60, 90, 120, 180, 300), " s", ""),
     ("black", "handicap", _NUMBER, (-1, 1, 1, 300), " min", ""),
 )
 
 
+def asked(need, chosen):
+    """Whether a custom step that needs `need` (CUSTOM_STEPS) is asked, given
+    the answers so far."""
+    for cond in need.split():
+        key, eq, value = cond.partition("=")
+        if eq:
+            if chosen.get(key) != int(value):
+                return False
+        elif key[:1] == "-":
+            if chosen.get(key[1:]):
+                return False
+        elif not chosen.get(key):
+            return False
+    return True
+
+
 def custom_spec(chosen):
     """The control the custom steps chose ({key: value}, as CUSTOM_STEPS asks
-    them) -> (Red's spec, Black's spec or "" when it is the same)."""
-    t1 = "%dm" % chosen["t1"]
+    them; answers to steps that would not be asked are not read) -> (Red's
+    spec, Black's spec or "" when it is the same)."""
+    live = {}  # type: dict
+    for step in CUSTOM_STEPS:
+        if step[0] in chosen and asked(step[5], live):
+            live[step[0]] = chosen[step[0]]
+    t1 = "%dm" % live["t1"]
     stages = t1
-    if chosen["n1"]:
-        stages += "/%d,%dm" % (chosen["n1"], chosen["t2"]) + ("/%d*" % chosen["n2"] if chosen["n2"] else "")
-    tail = "+%ds" % chosen["inc"] if chosen["inc"] else ""
-    if chosen["kind"]:
-        tail += ";%s %ds" % (("delay", "bronstein")[chosen["kind"] - 1], chosen["delay"])
-    if chosen["byo"]:
-        tail += ";byoyomi %dx%ds" % (chosen["byo"], chosen["byo_s"])
-    if chosen["permove"]:
-        tail += ";permove %ds" % chosen["permove"]
-    black = chosen["black"]
-    if black == chosen["t1"]:  # the same main time as Red's: no handicap
+    if live.get("n1"):
+        stages += "/%d,%dm" % (live["n1"], live["t2"]) + ("/%d*" % live["n2"] if live["n2"] else "")
+    tail = "+%ds" % live["inc"] if live.get("inc") else ""
+    if live.get("kind"):
+        tail += ";%s %ds" % (("delay", "bronstein")[live["kind"] - 1], live["delay"])
+    over = live.get("over", 0)
+    if over == 1:
+        tail += ";byoyomi %dx%ds" % (live["byo"], live["byo_s"])
+    elif over == 2:
+        tail += ";ing %dx%dm %dpt" % (live["ing"], live["ing_m"], live["ing_p"])
+    elif over == 3:
+        tail += ";upcount"
+    if live.get("glass"):
+        tail += ";hourglass"
+    if live.get("permove"):
+        tail += ";permove %ds" % live["permove"]
+    black = live["black"]
+    if black == live["t1"]:  # the same main time as Red's: no handicap
         return stages + tail, ""
     return stages + tail, "%dm" % black + stages[len(t1):] + tail
 
@@ -141,11 +179,12 @@ class Arbiter:
 
     def _custom(self):
         """Build a control step by step (CUSTOM_STEPS): two stages, increment,
-        delay, byo-yomi, per-move limit, a different main time for Black."""
+        delay, overtime (byo-yomi, Ing or up-count), hourglass, per-move
+        limit, a different main time for Black."""
         chosen = {}  # type: dict
 
         def step(i):
-            while i < len(CUSTOM_STEPS) and CUSTOM_STEPS[i][5] and not chosen[CUSTOM_STEPS[i][5]]:
+            while i < len(CUSTOM_STEPS) and not asked(CUSTOM_STEPS[i][5], chosen):
                 i += 1
             if i == len(CUSTOM_STEPS):
                 red, black = custom_spec(chosen)
@@ -162,7 +201,7 @@ class Arbiter:
             if how == _PICK:
                 labels = [(lang.MENU["none"] if v == 0 else "%d%s" % (v, unit)) for v in values]
             else:
-                labels = [lang.MENU.get(w, w) for w in _KINDS]
+                labels = [lang.MENU.get(w, w) for w in values]
             return Choice(title, labels, ok)
         return step(0)
 
@@ -170,12 +209,16 @@ class Arbiter:
         m = lang.MENU
         values = self.state.values  # a new menu is built after each change (see App.update)
         limits = (-1, 0, 600000, 900000, 1800000, 3600000)
+        tenths = (0, 10000, 20000, 30000, 60000)  # tenths of a second below: off, 10 s ... 60 s
         fields = [
             (m["forfeit"], lambda: Choice(m["forfeit"], [m["none"], "0", "10 min", "15 min", "30 min", "60 min"],
                                           lambda i: self._set("forfeit", limits[i]),
                                           limits.index(values["forfeit"]) if values["forfeit"] in limits else 0)),
             (m["foul_limit"], lambda: Number(m["foul_limit"], values["fouls"], 1, 1, 9,
                                              lambda n: self._set("fouls", n))),
+            (m["tenths"], lambda: Choice(m["tenths"], [m["off"]] + ["%d s" % (v // 1000) for v in tenths[1:]],
+                                         lambda i: self._set("tenths", tenths[i]),
+                                         tenths.index(values["tenths"]) if values["tenths"] in tenths else 2)),
             (m["sound"], lambda: Choice(m["sound"], (m["off"], m["on"]), lambda i: self._set("sound", i == 1),
                                         1 if values["sound"] else 0)),
             (m["language"], lambda: Choice(m["language"], ("English", "中文"), lambda i: self._set("language", i),

@@ -147,6 +147,10 @@ def check(profile):
     bat = profile.get("battery")
     if bat is not None:
         _need(bat, "adc", "battery.")
+    leds = profile.get("leds")
+    if leds is not None:  # the running-side LEDs (optional: a board may have none)
+        _pin(leds, "left", "leds.")
+        _pin(leds, "right", "leds.")
     _optional(profile)
     return profile
 
@@ -167,8 +171,8 @@ def load_profile(path="/profile.json"):
 
 
 class Board:
-    """Displays (left, right), buttons, buzzer, battery and watchdog of one
-    clock. A display that does not answer does not stop the board: its
+    """Displays (left, right), buttons, buzzer, running-side LEDs, battery and
+    watchdog of one clock. A display that does not answer does not stop the board: its
     driver sets it up when it does (see device/ssd1306.py)."""
 
     def __init__(self, profile, clock, machine=None):
@@ -208,6 +212,11 @@ class Board:
             from device.battery import Battery
             self.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0),
                                    bat.get("empty_mv", 3300), bat.get("full_mv", 4200))
+        self.leds = None  # the running-side LEDs, when the profile has them
+        leds = profile.get("leds")
+        if leds:
+            from device.leds import Leds
+            self.leds = Leds(Pin(leds["left"], Pin.OUT, value=0), Pin(leds["right"], Pin.OUT, value=0))
         self.restarted = watchdog_bit(machine)
         self.watchdog = None  # start_watchdog()
 

@@ -29,11 +29,18 @@ class Displays:
         self.refresh_tick = clock.ticks_ms()
         self.refresh_next = 0  # the display set up again next
 
-    def new_game(self, header, red_side):
+    def new_game(self, header, red_side, tenths):
         """Screens for a new game: each facing its player (the left display
-        faces the player at the left lever), with the game's header."""
+        faces the player at the left lever), with the game's header and the
+        tenths setting (tenths of a second show below that many ms)."""
         screen = SCREENS[self.board.kind]
         self.screens = [screen(self.board.displays[i], i ^ red_side, header) for i in range(2)]
+        self.set_tenths(tenths)
+
+    def set_tenths(self, tenths):
+        """Tenths of a second show below `tenths` ms (the setting; 0: never)."""
+        for scr in self.screens:
+            scr.tenths = tenths
 
     def show_board(self, n):
         """The board number (0: none set) both screens show while the clock identifies itself."""

@@ -157,13 +157,13 @@ def message(state, clock_id, sent_ms, boot=0):
     return snapshot.to_json(game, table.notice)[:-1] + (
         ', "board": %s, "names": {"red": %s, "black": %s}, "battery": %s, "fault": %d, '
         '"shown": {"red": %s, "black": %s}, "game": %s, '
-        '"clock_id": "%s", "boot": %d, "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d}') % (
+        '"clock_id": "%s", "boot": %d, "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d, "tenths": %d}') % (
         "%d" % n if isinstance(n, int) and n > 0 else "null",
         _text(names[0]), _text(names[1]),
         "null" if bat is None else "%d" % bat.percent(),
         state.fault_kinds, _shown(game.sides[0]), _shown(game.sides[1]), _text(table.settings.get("id")),
         clock_id, boot, sent_ms,
-        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, game.foul_limit)
+        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, game.foul_limit, state.values["tenths"])
 
 
 def key_pads(key):

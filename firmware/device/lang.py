@@ -15,6 +15,9 @@ BYOYOMI = ("BYO", "读秒")
 DELAY = ("DELAY", "延时")
 MOVE_LEFT = ("MOVE", "步时")  # the per-move limit's time left
 OVERTIME = ("OT", "加时")
+UPCOUNT = ("UP", "正计时")  # an up-count: the time used, counted upwards
+ING = ("ING", "应氏")  # Ing overtime: the period (of how many) ...
+ING_POINTS = ("-%dPT", "罚%d点")  # ... and the points charged
 LOW_BATTERY = ("LOW BAT", "电量低")
 RESTORED = ("POWER BACK", "断电恢复")
 WIN = ("WIN", "胜")
@@ -84,6 +87,12 @@ MENU = {
     "delay": ("DELAY", "延时"),
     "byoyomi": ("BYO-YOMI", "读秒"),
     "permove": ("PER MOVE", "步时"),
+    "overtime": ("OVERTIME", "加时"),
+    "ing": ("ING", "应氏"),
+    "ing_points": ("ING POINTS", "应氏罚点"),
+    "upcount": ("UP-COUNT", "正计时"),
+    "hourglass": ("HOURGLASS", "沙漏"),
+    "tenths": ("TENTHS", "0.1秒显示"),
     "handicap": ("HANDICAP", "让时"),
     "start": ("START", "开始"),
 }
@@ -102,6 +111,7 @@ CODES = {
     "LATE LIMIT": "ForF", "FOUL LIMIT": "FoUn", "SOUND": "bEEP", "LANGUAGE": "LAnG",
     "RED SIDE": "SEAt", "CODE": "CodE", "LEFT": "LEFt", "RIGHT": "rGHt", "ON": "on", "OFF": "oFF",
     "NONE": "nonE", "DELAY": "dELA", "BRONSTEIN": "brnS", "English": "En", "中文": "CHn",
+    "BYO-YOMI": "byo", "ING": "1nG", "UP-COUNT": "UP", "TENTHS": "tEn",
     # sides and results
     "RED": "rEd", "BLACK": "bLAC", "DRAW": "drAU",
     "MATE": "nAtE", "STALEMATE": "StAL", "RESIGN": "rESn", "KINGS FACE": "FACE", "ILLEGAL": "bAdn",
@@ -112,7 +122,7 @@ CODES = {
     "cxa1999-6.5": "C6.5", "xq-60+30": "60.30", "xq-50+20": "50.20", "xq-30+10": "30.10",
     "xq-25+5": "25.05", "xq-15+10": "15.10", "xq-10+10": "10.10", "xq-5+3": " 5.03",
     "xq-armageddon": "Ar64", "fide-classical": "FC90", "fide-rapid": "Fr15", "fide-blitz": "Fb 3",
-    "go-byoyomi": "by60", "go-canadian": "CA60",
+    "go-byoyomi": "by60", "go-canadian": "CA60", "go-ing": "1nG3",
 }
 
 
@@ -140,7 +150,8 @@ def chinese_characters():
     seen = {}
     tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
               (PAUSED, NEXT_PERIOD, FOULS, LATE, EXEMPT, BYOYOMI, DELAY, MOVE_LEFT,
-               OVERTIME, LOW_BATTERY, RESTORED, WIN, LOSS, DRAW, FAULT, STOPPED, MENU_KEYS, MOVED)]
+               OVERTIME, UPCOUNT, ING, ING_POINTS, LOW_BATTERY, RESTORED, WIN, LOSS, DRAW, FAULT, STOPPED,
+               MENU_KEYS, MOVED)]
     for table in tables:
         for pair in table:
             for ch in pair[ZH]:

@@ -1,10 +1,12 @@
 # What each player's display shows, following tournament-clock conventions:
 # the time available for the next move (see available_ms) as H:MM:SS from an
-# hour, M:SS below, S.t under 20 s, always rounded up so that 0:00 appears
-# only when the flag has fallen; a bold bar on the side whose clock runs;
+# hour, M:SS below, S.t under 20 s (the threshold a setting), always rounded
+# up so that 0:00 appears only when the flag has fallen; in an up-count the
+# time counted up instead; a bold bar on the side whose clock runs;
 # moves / quota and period, marked for a while after a period is reached;
 # flag, pause, result, fouls, late countdown, scoresheet exemption, delay,
-# per-move time left, byo-yomi periods, Canadian block, battery.
+# per-move time left, byo-yomi periods, Canadian block, Ing period and
+# points, up-count, battery.
 #
 # Each screen owns its chip (an SSD1306 or a TM1637 driver) and keeps a small
 # array describing what it last drew; it redraws only when that changes, and
@@ -13,8 +15,8 @@
 
 from array import array
 
-from clock.durations import time_text
-from clock.game import STOPPED, UNSET, DRAW, R_FORFEIT
+from clock.durations import TENTHS_MS, time_text
+from clock.game import STOPPED, UNSET, DRAW, NOBODY, R_FORFEIT
 from device import const, faults, lang, text
 from device.tm1637 import encode_digits
 
@@ -59,6 +61,18 @@ def available_ms(c):
     return c.remaining
 
 
+def counting_up(c):
+    """Whether side clock c is in its up-count (it shows the time counted up)."""
+    return c.overtime and c.tc.upcount
+
+
+def reading_ms(c):
+    """What the big digits read: the time available, or in an up-count the
+    time counted up past the main time, in whole seconds (a count shows a
+    second once it is full, as a stopwatch does)."""
+    return c.counted - c.counted % 1000 if counting_up(c) else available_ms(c)
+
+
 def quota(c):
     """The move count that completes side clock c's period (shown as moves/quota), or 0."""
     stage = c.tc.stage(c.period)
@@ -98,8 +112,10 @@ _LANG = const(12)
 _DELAY = const(13)
 _BLOCK = const(14)
 _MOVE = const(15)
-_TLEN = const(16)
-_N = const(17)
+_ING = const(16)
+_UP = const(17)
+_TLEN = const(18)
+_N = const(19)
 
 
 def _segments(fb, x, y, bits):
@@ -175,6 +191,7 @@ class OledScreen:
         self.shown_chars = bytearray(8)
         # the board and this player's name, shown until the start (see caption())
         self.caption = caption(header, side) if header is not None else ""
+        self.tenths = TENTHS_MS  # tenths show below this many ms (the setting)
         self.board = 0  # the board number shown while the clock identifies itself (0: none set)
 
     def refresh(self):
@@ -205,6 +222,10 @@ class OledScreen:
         d[_PERIODS] = c.periods_left if c.overtime and c.tc.byoyomi_periods else -1
         # Canadian overtime: moves made in the current block
         d[_BLOCK] = c.tc.canadian_moves - c.block_moves if c.overtime and c.tc.canadian_moves else -1
+        # Ing overtime: the period and the points it has cost
+        ing = c.tc.ing_periods
+        d[_ING] = (ing - c.periods_left + 1) * 1024 + c.ing_points() if c.overtime and ing else -1
+        d[_UP] = 1 if counting_up(c) else 0
         # while a delay counts down, the main time it protects (shown in words)
         d[_DELAY] = (c.remaining + 999) // 1000 if in_delay(c) else -1
         # a per-move limit: the seconds left for this move, while it runs
@@ -219,7 +240,7 @@ class OledScreen:
             st &= ~MARK_PHASE  # the phase matters only to a fault's line
         d[_STATUS] = st
         d[_LANG] = language
-        d[_TLEN] = time_text(available_ms(c), self.chars)
+        d[_TLEN] = time_text(reading_ms(c), self.chars, 0 if d[_UP] else self.tenths)
 
     def invalidate(self):
         """Forget what is shown: the next update redraws (e.g. after a menu)."""
@@ -278,7 +299,7 @@ class OledScreen:
         status = d[_STATUS]
         words = []
         if d[_RESULT] != -1:
-            if game.winner == DRAW and game.reason != R_FORFEIT:
+            if game.winner == DRAW:
                 words.append(lang.DRAW[lg])
             else:
                 words.append(lang.WIN[lg] if game.winner == s else lang.LOSS[lg])
@@ -312,6 +333,11 @@ class OledScreen:
                 words.append("%s %d:%02d" % (lang.MOVE_LEFT[lg], secs // 60, secs % 60))
             if d[_BLOCK] >= 0:
                 words.append("%s %d/%d" % (lang.OVERTIME[lg], d[_BLOCK], game.sides[s].tc.canadian_moves))
+            if d[_ING] >= 0:
+                words.append("%s%d/%d" % (lang.ING[lg], d[_ING] >> 10, game.sides[s].tc.ing_periods))
+                words.append(lang.ING_POINTS[lg] % (d[_ING] & 1023))
+            if d[_UP]:
+                words.append(lang.UPCOUNT[lg])
             if d[_EXEMPT]:
                 words.append(lang.EXEMPT[lg])
             if status & LOW_BATTERY:
@@ -346,14 +372,19 @@ class OledScreen:
 # Late: "L" and the minutes left (under a minute, "L:SS"). Result:
 # " 1-0", " 0-1", or " H-H" for a draw (half a point each). Tapping plus
 # shows the moves for a moment ("n 12"), minus the fouls and, in byo-yomi,
-# the periods left ("F2b3"). One second in four, a latched fault shows as "E"
+# the periods left ("F2b3"), in Ing overtime the period ("F2P2"). Under the
+# tenths threshold (a setting, 20 s by default) the time reads "SS.t", the
+# module's colon (or a decimal module's point) standing for the point:
+# "19:9" has one digit after it, so it is never read as minutes. An up-count
+# shows the time counted up, as M:SS. One second in four, a latched fault shows as "E"
 # and its kinds' letters ("Ed": a display did not answer; device/faults.py),
 # else a low battery as "bAtt". A clock whose loop has ended shows "StoP".
 
-_SCORE = (b" 1-0", b" 0-1", b" H-H", b" ---")
+_SCORE = (b" 1-0", b" 0-1", b" H-H", b" 0-0", b" ---")  # by winner; the last: both forfeit
 
 
 _HOURS = encode_digits(b"H", bytearray(1))[0]
+_P = encode_digits(b"P", bytearray(1))[0]
 
 
 class SegmentScreen:
@@ -366,6 +397,7 @@ class SegmentScreen:
         self.segs = bytearray(4)
         self.mark = bytearray(4)  # the text of a fault mark: "E" and the kinds' letters
         self.shown = bytearray(b"\xff\xff\xff\xff")
+        self.tenths = TENTHS_MS  # tenths show below this many ms (the setting)
         self.board = 0  # as OledScreen.board: "b 12" while the clock identifies itself
 
     def invalidate(self):
@@ -413,7 +445,7 @@ class SegmentScreen:
         elif c.flag_at != UNSET:
             encode_digits(b"FL--", segs)
         elif game.over():
-            encode_digits(_SCORE[3 if game.reason == R_FORFEIT and game.winner == DRAW else game.winner], segs)
+            encode_digits(_SCORE[4 if game.reason == R_FORFEIT and game.winner == NOBODY else game.winner], segs)
         elif late >= 0 and blink:
             secs = (late + 999) // 1000
             encode_digits(b"L   ", segs)
@@ -432,9 +464,13 @@ class SegmentScreen:
         elif status & SHOW_FOULS:
             encode_digits(b"F b ", segs)
             segs[1] = DIGIT_SEGMENTS[game.fouls[s] % 10]
-            segs[3] = DIGIT_SEGMENTS[c.periods_left % 10] if c.overtime and c.tc.byoyomi_periods else 0
-            if not segs[3]:
-                segs[2] = 0
+            if c.overtime and c.tc.ing_periods:  # the Ing period: "F2P2"
+                segs[2] = _P
+                segs[3] = DIGIT_SEGMENTS[(c.tc.ing_periods - c.periods_left + 1) % 10]
+            else:
+                segs[3] = DIGIT_SEGMENTS[c.periods_left % 10] if c.overtime and c.tc.byoyomi_periods else 0
+                if not segs[3]:
+                    segs[2] = 0
         elif game.paused and blink:
             encode_digits(b"P   ", segs)
         elif status & PERIOD_MARK and blink and c.since == STOPPED:
@@ -446,11 +482,18 @@ class SegmentScreen:
         elif in_delay(c) and c.delay_left < 600000:
             # the delay counts down first ("d0:05"), then the main time
             self._countdown(b"d   ", c.delay_left, blink)
-        elif 0 <= move_left <= 10000 and move_left < available_ms(c):
+        elif 0 <= move_left <= 10000 and (move_left < available_ms(c) or counting_up(c)):
             # the last 10 s of a per-move limit, when it ends first: "t0:09"
             self._countdown(b"t   ", move_left, blink)
+        elif not counting_up(c) and 0 < available_ms(c) and (available_ms(c) + 99) // 100 * 100 < self.tenths:
+            # under the threshold: "SS.t", the colon for the point (steady: it is no colon here)
+            tenths = (available_ms(c) + 99) // 100
+            segs[0] = DIGIT_SEGMENTS[tenths // 100] if tenths >= 100 else 0
+            segs[1] = DIGIT_SEGMENTS[tenths // 10 % 10] | 0x80
+            segs[2] = DIGIT_SEGMENTS[tenths % 10]
+            segs[3] = 0
         else:
-            secs = (available_ms(c) + 999) // 1000
+            secs = (reading_ms(c) + 999) // 1000
             if secs >= 3600:  # "1H05": an hour and 5 minutes, never mistaken for 1:05 (65 s)
                 mins = (secs + 59) // 60
                 if mins < 600:

@@ -14,6 +14,7 @@ DEFAULTS = {
     "clock_black": "",  # Black's own control when it differs (handicap); "" = the same
     "forfeit": -1,  # late-arrival forfeit limit in ms; -1 = not handled
     "fouls": 3,  # the foul that loses (§4.1.8)
+    "tenths": 20000,  # tenths of a second show below this many ms left (0: never; at most 60 s)
     "sound": False,  # silent by default, as FIDE expects
     "language": 0,  # 0 English, 1 Chinese
     "red_side": 0,  # 0: Red sits at the left lever, 1: at the right
@@ -55,6 +56,12 @@ def _clock_black(v):
 def _forfeit(v):
     if type(v) is not int or not -1 <= v <= LIMIT_MS:
         raise ValueError("%r is not -1 (off) or a number of ms" % (v,))
+    return v
+
+
+def _tenths(v):
+    if type(v) is not int or not 0 <= v <= 60000 or v % 1000:
+        raise ValueError("%r is not 0 (never) or whole seconds in ms up to 60000" % (v,))
     return v
 
 
@@ -103,7 +110,7 @@ def _name(v):
 
 # Each field's check: the value to keep, or ValueError saying what is wrong.
 # A new field is a DEFAULTS entry and a line here.
-CHECKS = {"clock": _clock, "clock_black": _clock_black, "forfeit": _forfeit, "fouls": _fouls,
+CHECKS = {"clock": _clock, "clock_black": _clock_black, "forfeit": _forfeit, "fouls": _fouls, "tenths": _tenths,
           "sound": _switch, "language": _zero_one, "red_side": _zero_one, "code": _code,
           "board": _board, "red_name": _name, "black_name": _name}
 

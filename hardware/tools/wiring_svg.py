@@ -44,6 +44,8 @@ WIRE = {
     "ok": ("pink", "#e377c2"),
     "buzzer": ("cyan", "#17becf"),
     "battery": ("olive", "#9a9b1a"),
+    "led_left": ("lime", "#7fd000"),
+    "led_right": ("teal", "#008080"),
 }
 BUTTONS = ("lever_left", "lever_right", "start", "minus", "plus", "ok")
 BUTTON_LABEL = {"lever_left": "Lever L", "lever_right": "Lever R", "start": "Start",
@@ -371,6 +373,27 @@ def draw_buzzer(s, p):
     s.text(820, y + 60, "louder: NPN driver, see README", "n", "middle")
 
 
+def draw_leds(s, p):
+    """The running-side LEDs: GPIO, 330 Ω, LED, GND; the right one's wire runs
+    past the left one's column above its resistor, so they never cross."""
+    s.comment("Running-side LEDs: GPIO, 330 ohm, LED (anode at the top), GND")
+    leds = p["leds"]
+    for side, x in (("left", 940), ("right", 1040)):
+        gp = leds[side]
+        px, y = gp_xy(gp)
+        col = WIRE["led_" + side][1]
+        s.wire([(px, y), (x, y)], col)
+        s.tag(x - 60, y - 12 if side == "right" else y + 14, "GP%d" % gp, col)
+        s.resistor_v(x, y, y + 70, "330 Ω")
+        top = y + 70
+        s.add('<path d="M%g,%g l-9,0 l9,16 l9,-16 z M%g,%g h18 M%g,%g V%g" class="sym"/>'
+              % (x, top, x - 9, top + 16, x, top + 16, top + 24))
+        s.add('<path d="M%g,%g l8,-6 M%g,%g l8,-6" class="sym" stroke-width="1.5"/>'
+              % (x + 10, top + 8, x + 10, top + 14))
+        s.ground(x, top + 24)
+        s.text(x + 14, top + 30, "LED %s" % side[0].upper(), "s")
+
+
 def draw(build):
     p = json.loads((HW / "profiles" / ("%s.json" % build)).read_text())
     used = set()
@@ -382,6 +405,7 @@ def draw(build):
     for k in BUTTONS:
         used.add(GP_TO_PIN[p["buttons"][k]])
     used.add(GP_TO_PIN[p["buzzer"]["pin"]])
+    used.update(GP_TO_PIN[p["leds"][side]] for side in ("left", "right"))
     used.add(GP_TO_PIN[p["battery"]["adc"]])
     used.update({18, 36, 38, 39})
     s = Svg()
@@ -394,6 +418,7 @@ def draw(build):
     draw_buttons(s, p)
     draw_power(s, p)
     draw_buzzer(s, p)
+    draw_leds(s, p)
     s.comment("Notes")
     notes = [
         "All keys and levers: GPIO to GND, internal pull-ups, active low.",

@@ -86,8 +86,19 @@ def forfeit_ms(text):
         raise ValueError(f"--forfeit {text}: give minutes, a duration like 15m or 1h30m, or off") from None
 
 
+def tenths_ms(text):
+    """--tenths: whole seconds (20, 20s) or off -> the setting's ms."""
+    t = str(text).strip().lower()
+    if t in ("off", "none", "0"):
+        return 0
+    t = t[:-1] if t.endswith("s") else t
+    if not digits(t) or not 1 <= int(t) <= 60:
+        raise ValueError(f"--tenths {text}: give whole seconds from 1 to 60 (e.g. 20), or off")
+    return int(t) * 1000
+
+
 def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None, red_side=None, code=None,
-                 clock_black=None, board=None, red=None, black=None):
+                 clock_black=None, board=None, red=None, black=None, tenths=None):
     """The fields an organiser gave, as settings values; ValueError naming the option at fault."""
     out = {}
     if clock is not None:
@@ -115,6 +126,8 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
         if not digits(str(fouls)) or not lo <= int(fouls) <= hi:
             raise ValueError(f"--fouls {fouls}: give a number from {lo} to {hi}")
         out["fouls"] = int(fouls)
+    if tenths is not None:
+        out["tenths"] = tenths_ms(tenths)
     for field, given, option in (("sound", sound, "--sound"), ("language", language, "--language"),
                                  ("red_side", red_side, "--red-side")):
         if given is not None:
@@ -185,6 +198,7 @@ def describe(values):
         ("clock", clock),
         ("forfeit", "off" if forfeit < 0 else ("at once" if forfeit == 0 else f"after {words(forfeit)} late")),
         ("fouls", f"the foul that loses: {values['fouls']}"),
+        ("tenths", f"under {values['tenths'] // 1000} s left" if values.get("tenths") else "never"),
         ("sound", "on" if values["sound"] else "off"),
         ("language", ("English", "Chinese")[values["language"]]),
         ("red side", ("left", "right")[values["red_side"]]),

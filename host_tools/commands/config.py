@@ -23,6 +23,8 @@ def config_arguments(c):
                     help="Black's own time control (handicap), or same (default: as --clock)")
     cp.add_argument("--forfeit", metavar="D", help="late-arrival forfeit: minutes, a duration (15m) or off")
     cp.add_argument("--fouls", metavar="N", help="the foul that loses (1-9)")
+    cp.add_argument("--tenths", metavar="S|off", help="tenths of a second show under S seconds left (1-60; "
+                    "default 20), or off")
     cp.add_argument("--sound", metavar="on|off", help="buzzer")
     cp.add_argument("--language", metavar="en|zh", help="screen language")
     cp.add_argument("--red-side", metavar="left|right", help="the lever Red sits at")
@@ -79,8 +81,8 @@ def explain(args):
 def _push_refusal(args, changes, network, pairings):
     """Why the push is refused before any board is asked (a line), or None."""
     if not changes and not args.new_game and not network and not pairings:
-        return ("nothing to push: give --clock, --clock-black, --forfeit, --fouls, --sound, "
-                "--language, --red-side, --code, --board, --red, --black, --pairings, "
+        return ("nothing to push: give --clock, --clock-black, --forfeit, --fouls, --tenths, "
+                "--sound, --language, --red-side, --code, --board, --red, --black, --pairings, "
                 "or the hall's --broker, --event, --wifi")
     one = _for_one_clock(args)
     if pairings and (args.red is not None or args.black is not None):
@@ -99,7 +101,7 @@ def push(args):
     try:
         changes = cf.changes_from(args.clock, args.forfeit, args.fouls, args.sound, args.language,
                                   args.red_side, args.code, args.clock_black, args.board, args.red,
-                                  args.black)
+                                  args.black, args.tenths)
         pairings = number = None
         if args.pairings:
             pairings, number = cf.read_pairings(args.pairings, args.round)

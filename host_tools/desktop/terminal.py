@@ -22,6 +22,7 @@ ARROWS = {"\x1b[A": 4, "\x1b[B": 3}  # up: plus, down: minus (as in the window)
 TAP_MS = 80
 MENU_HOLD_MS = 2500  # the menu opens after 2 s held; a hand holds a little longer
 QUIT = ("q", "\x1b", "\x03")  # q, Esc, Ctrl-C
+LED_ON, LED_OFF = "\u25cf", "\u25cb"  # a running-side LED lit, and unlit
 
 
 def braille(rows, scale=1):
@@ -59,13 +60,14 @@ def layout(rig, columns, lines):
     wide, at most `lines` of them)."""
     help_lines = [HELP] if len(HELP) <= columns else [HELP[:HELP.index("  Enter")].strip(),
                                                        HELP[HELP.index("Enter"):]]
+    lamps = [LED_ON if rig.led(i) else LED_OFF for i in range(2)]  # the running-side LEDs
     for scale in (1, 2):
         left, right = _pictures(rig, scale)
         w = len(left[0])
-        side = ["  left display".ljust(w + 6) + "right display"] + \
+        side = [("  %s left display" % lamps[0]).ljust(w + 6) + "%s right display" % lamps[1]] + \
             ["  " + a + "    " + b for a, b in zip(left, right)]
-        stacked = ["  left display"] + ["  " + a for a in left] + ["  right display"] + \
-            ["  " + b for b in right]
+        stacked = ["  %s left display" % lamps[0]] + ["  " + a for a in left] + \
+            ["  %s right display" % lamps[1]] + ["  " + b for b in right]
         for drawing in (side, stacked):
             body = drawing + [""] + help_lines
             if max(len(s) for s in body) <= columns and len(body) <= lines:

@@ -19,6 +19,8 @@ OLED_ON = (120, 200, 255)
 OLED_OFF = (6, 8, 14)
 SEG_ON = (255, 70, 50)
 SEG_OFF = (40, 10, 8)
+LED_ON = (80, 255, 90)  # a running-side LED
+LED_OFF = (20, 40, 22)
 
 
 class Window:
@@ -104,6 +106,7 @@ class Window:
         pg.draw.rect(scr, FACE, (10, 10, self.width - 20, self.height - 90), border_radius=18)
         for i in range(2):
             self._display(i, self.display_rects[i])
+            self._led(i, self.display_rects[i])
         for key, rect in self.key_rects.items():
             colour = PRESSED if key in self.down else (LEVER if key < 2 else KEY)
             pg.draw.rect(scr, colour, rect, border_radius=10)
@@ -133,6 +136,12 @@ class Window:
                 for x, v in enumerate(row):
                     if v:
                         scr.fill(SEG_ON, (rect.x + x * s, rect.y + y * s, s, s))
+
+    def _led(self, i, rect):
+        """The running-side LED above display i: lit, or dark."""
+        centre = (rect.centerx, rect.y - 16)
+        self.pg.draw.circle(self.screen, LED_ON if self.rig.led(i) else LED_OFF, centre, 9)
+        self.pg.draw.circle(self.screen, KEY, centre, 9, 2)
 
     def _buzzer(self):
         from host_tools.mpy.sim import machine

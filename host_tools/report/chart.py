@@ -1,7 +1,7 @@
 """`xqclock report --chart PNG`: the time each side took per move, as a PNG.
 
 Top: a bar per move and side (the time that move took). Bottom: the clock
-left after each move. Dashed lines mark where a new period (or overtime)
+left after each move (under an up-count, the time used). Dashed lines mark where a new period (or overtime)
 began; a flag marks the move on which a side's time ran out. matplotlib is
 needed for this only, and is imported here, on demand, with the Agg backend.
 """
@@ -82,7 +82,9 @@ def _draw(rec, target):
     flags = d["flags"]
     thinks = [m["think_ms"] for side in moves for m in side] + [f["think_ms"] for f in flags]
     scale, unit = _unit(thinks)
-    lefts = [m["remaining_ms"] for side in moves for m in side]
+    up = rec.counts_up()  # an up-count: the time used, counted up, instead of the time left
+    shown = "used_ms" if up else "remaining_ms"
+    lefts = [m[shown] for side in moves for m in side]
     lscale, lunit = _unit(lefts)
 
     plt.rcParams.update({"font.size": 9, "axes.spines.top": False, "axes.spines.right": False,
@@ -94,7 +96,7 @@ def _draw(rec, target):
         xs = [m["move"] + (s - 0.5) * width for m in moves[s]]  # the sheet's move numbers
         top.bar(xs, [m["think_ms"] / scale for m in moves[s]], width=width, color=COLOURS[s],
                 label=names[s], alpha=0.9, linewidth=0)
-        bottom.plot(xs, [m["remaining_ms"] / lscale for m in moves[s]], color=COLOURS[s],
+        bottom.plot(xs, [m[shown] / lscale for m in moves[s]], color=COLOURS[s],
                     label=names[s], linewidth=1.5, marker="o" if len(moves[s]) <= 60 else None,
                     markersize=2.5)
     # period boundaries: after the move that completed the quota
@@ -128,7 +130,7 @@ def _draw(rec, target):
     top.set_title("%s\nTime per move: %s\n%s" % (title(rec), d["control"]["text"], outcome), fontsize=10,
                   loc="left")
     top.set_ylabel("time for the move (%s)" % unit)
-    bottom.set_ylabel("clock left (%s)" % lunit)
+    bottom.set_ylabel("%s (%s)" % ("time used" if up else "clock left", lunit))
     bottom.set_xlabel("move (each side's count)")
     top.legend(frameon=False, loc="lower right", bbox_to_anchor=(1, 1.0), ncol=2)
     for ax in (top, bottom):

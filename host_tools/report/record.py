@@ -13,7 +13,7 @@ from pathlib import Path
 from host_tools import firmware_path
 from clock import events as ev
 from clock.durations import shown, words
-from clock.game import REASONS, RED, BLACK, DRAW, DRAW_REASONS
+from clock.game import REASONS, RED, BLACK, DRAW, NOBODY, DRAW_REASONS
 from clock.journal import JournalError, Loaded
 from clock.sideclock import STOPPED, UNSET
 from clock.table import build_game
@@ -56,7 +56,7 @@ REASON_ZH = {
 DRAW_REASON_ZH = {"repetition": "循环不变作和"}
 
 # Points per §14.1 for each score notation (forfeits §21.4: + is 1, - is 0).
-POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5),
+POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "0-0": (0.0, 0.0),
           "+/-": (1.0, 0.0), "-/+": (0.0, 1.0), "-/-": (0.0, 0.0)}
 
 class ReportError(Exception):
@@ -105,7 +105,7 @@ def _side_state(game, s):
     c = game.sides[s]
     return {"moves": c.moves, "period": c.period, "overtime": c.overtime, "flag_at": c.flag_at,
             "present": game.present[s], "remaining": c.remaining, "used": c.used,
-            "repeat_offers": game.repeat_offers[s]}
+            "repeat_offers": game.repeat_offers[s], "ing_points": c.ing_points()}
 
 
 def _state(game):
@@ -308,15 +308,33 @@ class GameRecord:
                 at = g.sides[s].overtime_at  # the firmware's own instant, as for flags
                 tc = g.control.sides[s]
                 if tc.byoyomi_periods:
-                    what = "byo-yomi (%d periods of %s)" % (tc.byoyomi_periods, words(tc.byoyomi_ms))
-                    zh = "读秒（%d次，每次%s）" % (tc.byoyomi_periods, words_zh(tc.byoyomi_ms))
+                    what = "byo-yomi (%d periods of %s) begins" % (tc.byoyomi_periods, words(tc.byoyomi_ms))
+                    zh = "读秒（%d次，每次%s）开始" % (tc.byoyomi_periods, words_zh(tc.byoyomi_ms))
+                elif tc.canadian_moves:
+                    what = "Canadian overtime (%d moves in %s) begins" % (tc.canadian_moves, words(tc.canadian_ms))
+                    zh = "加拿大式读秒（%s内走%d着）开始" % (words_zh(tc.canadian_ms), tc.canadian_moves)
+                elif tc.ing_periods:
+                    what = "Ing overtime (up to %d periods of %s) begins" % (tc.ing_periods, words(tc.ing_ms))
+                    zh = "应氏读秒（至多%d次，每次%s）开始" % (tc.ing_periods, words_zh(tc.ing_ms))
                 else:
-                    what = "Canadian overtime (%d moves in %s)" % (tc.canadian_moves, words(tc.canadian_ms))
-                    zh = "加拿大式读秒（%s内走%d着）" % (words_zh(tc.canadian_ms), tc.canadian_moves)
-                self._add(n, at, "overtime", s, "%s's main time is used up: %s begins" % (T, what),
-                          zh="%s基本用时用完：%s开始" % (Z, zh))
+                    what = "the clock counts the time used on upwards, with no flag"
+                    zh = "正计时：用时向上累计，不落旗"
+                self._add(n, at, "overtime", s, "%s's main time is used up: %s" % (T, what),
+                          zh="%s基本用时用完：%s" % (Z, zh))
                 self.periods.append({"side": SIDES[s], "period": None, "overtime": True, "t_ms": at,
                                      "after_press": len(self.moves[s]), "after_move": a["moves"]})
+            if a["ing_points"] > b["ing_points"]:  # Ing periods begun: their points charged
+                tc = g.control.sides[s]
+                last = a["ing_points"] // tc.ing_points
+                for period in range(b["ing_points"] // tc.ing_points + 1, last + 1):
+                    # a penalty opens them at once; running, each before the last (whose
+                    # start the firmware keeps) lasted a period's time
+                    at = t if kind in (ev.ADJUST, ev.FALSE_CLAIM) else g.sides[s].pool_at - (last - period) * tc.ing_ms
+                    self._add(n, at, "ing-period", s, "%s's Ing overtime period %d of %d begins: %s charged in all"
+                              % (T, period, tc.ing_periods, plural(period * tc.ing_points, "point")),
+                              value=period * tc.ing_points,
+                              zh="%s应氏读秒第%d次（共%d次）开始：累计扣%d点" % (Z, period, tc.ing_periods,
+                                                                      period * tc.ing_points))
             if a["period"] > b["period"]:
                 for p in range(b["period"] + 1, a["period"] + 1):
                     stage = g.control.sides[s].stage(p)
@@ -340,7 +358,7 @@ class GameRecord:
                                    "move": a["moves"] + 1, "think_ms": used})
         if after["reason"] != STOPPED and kind != ev.RESULT and (
                 before["reason"] != after["reason"] or before["result_at"] != after["result_at"]):
-            self._add(n, after["result_at"], "result", after["winner"] if after["winner"] != DRAW else None,
+            self._add(n, after["result_at"], "result", after["winner"] if after["winner"] < DRAW else None,
                       "Result: %s" % self._result_words(g), by="clock", reason=REASONS[g.reason],
                       score=g.score(), zh="结果：%s" % self._result_words_zh(g))
 
@@ -353,12 +371,14 @@ class GameRecord:
         score = g.score()
         winner = g.winner
         if reason == "forfeit":
-            if winner == DRAW:
+            if winner == NOBODY:
                 return "%s, both forfeit: neither player arrived in time (§21)" % score
             return "%s, %s wins: %s did not arrive in time, forfeit (§4.1.5, §21)" % (
                 score, TITLES[winner], TITLES[1 - winner])
+        if winner == NOBODY:
+            return "%s, both lose: both flags fell in the same millisecond, neither first (§22.1)" % score
         if winner == DRAW:
-            return "%s, draw: %s" % (score, DRAW_REASON_TEXT.get(reason, REASON_TEXT[reason]))
+            return "%s, draw: %s%s" % (score, DRAW_REASON_TEXT.get(reason, REASON_TEXT[reason]), self._ing_words(g))
         loser = TITLES[1 - winner]
         if reason == "time":
             why = "%s lost on time (§4.1.4, §22)" % loser
@@ -370,18 +390,29 @@ class GameRecord:
             why = "%s; a draw counts as a win for Black" % REASON_TEXT[reason]
         else:
             why = REASON_TEXT[reason]
-        return "%s, %s wins: %s" % (score, TITLES[winner], why)
+        return "%s, %s wins: %s%s" % (score, TITLES[winner], why, self._ing_words(g))
+
+    @staticmethod
+    def _ing_words(g):
+        """The points Ing overtime cost, for a result under an Ing control."""
+        if not any(tc.ing_periods for tc in g.control.sides):
+            return ""
+        return "; Ing overtime points charged: Red %d, Black %d" % (g.sides[RED].ing_points(),
+                                                                     g.sides[BLACK].ing_points())
 
     def _result_words_zh(self, g):
         if not g.over():
             return "无"
         reason = REASONS[g.reason]
         score = g.score()
+        ing = ""
+        if any(tc.ing_periods for tc in g.control.sides):
+            ing = "；应氏读秒扣点：红方%d，黑方%d" % (g.sides[RED].ing_points(), g.sides[BLACK].ing_points())
         if g.winner == DRAW and reason != "forfeit":
-            return "%s，和棋：%s" % (score, self._short_reason_zh(g, reason))
+            return "%s，和棋：%s%s" % (score, self._short_reason_zh(g, reason), ing)
         if reason == "forfeit" and g.winner == DRAW:
-            return "%s，%s" % (score, self._short_reason_zh(g, reason))
-        return "%s，%s胜：%s" % (score, ZH_SIDES[g.winner], self._short_reason_zh(g, reason))
+            return "%s，%s%s" % (score, self._short_reason_zh(g, reason), ing)
+        return "%s，%s胜：%s%s" % (score, ZH_SIDES[g.winner], self._short_reason_zh(g, reason), ing)
 
     def short_reason(self, language="en"):
         """The reason in a few words, for a results table."""
@@ -392,9 +423,11 @@ class GameRecord:
         if language == "zh":
             return self._short_reason_zh(g, reason)
         if reason == "forfeit":
-            if g.winner == DRAW:
+            if g.winner == NOBODY:
                 return "double forfeit (§21)"
             return "%s absent: forfeit (§21.4)" % TITLES[1 - g.winner]
+        if g.winner == NOBODY:
+            return "both flags at once: both lose"
         if g.winner == DRAW:
             return DRAW_REASON_TEXT.get(reason, REASON_TEXT[reason])
         loser = TITLES[1 - g.winner]
@@ -429,6 +462,11 @@ class GameRecord:
         board = self.settings.get("board")
         return (board if type(board) is int and board > 0 else None), names[0], names[1]
 
+    def counts_up(self):
+        """Whether a side's control counts up (up-count): the record then shows
+        the time used where it would show the time left."""
+        return any(tc.upcount for tc in self.game.control.sides)
+
     @property
     def moved(self):
         """Whether the game moved to another clock (§22.4), closing this journal."""
@@ -450,7 +488,7 @@ class GameRecord:
             return None
         score = g.score()
         red, black = POINTS[score]
-        return {"winner": None if g.winner == DRAW else SIDES[g.winner], "reason": REASONS[g.reason],
+        return {"winner": None if g.winner >= DRAW else SIDES[g.winner], "reason": REASONS[g.reason],
                 "score": score, "at_ms": g.result_at, "time": self.clock_time(g.result_at),
                 "text": self._result_words(g), "text_zh": self._result_words_zh(g),
                 "points": {"red": red, "black": black}}
@@ -475,7 +513,10 @@ class GameRecord:
     def side_summary(self, s):
         g = self.game
         c = g.sides[s]
+        tc = c.tc
         return {"moves": c.moves, "used_ms": c.used, "used": hms(c.used), "remaining_ms": c.remaining,
+                "upcount_ms": c.counted if tc.upcount else None,
+                "ing_points": c.ing_points() if tc.ing_periods else None,
                 "remaining": left(c.remaining), "period": c.period + 1, "overtime": c.overtime,
                 "flag_at_ms": None if c.flag_at == STOPPED else c.flag_at,
                 "fouls": g.fouls[s], "warnings": g.warnings[s], "offers": g.offers[s],

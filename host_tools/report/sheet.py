@@ -7,7 +7,7 @@ import textwrap
 
 from host_tools import firmware_path
 from clock.game import RED, BLACK
-from host_tools.report.record import TITLES, fmt_points, left, think, words_zh
+from host_tools.report.record import TITLES, fmt_points, hms, left, think, words_zh
 from host_tools.wording import plural
 
 CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move", "think_ms",
@@ -16,7 +16,7 @@ CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move"
 
 LISTED = ("start", "pause", "resume", "moves", "bonus", "penalty", "result", "arrive", "foul",
           "warning", "false-claim", "offer", "power-on", "code-lockout", "moved", "flag", "period",
-          "overtime", "press")
+          "overtime", "ing-period", "press")
 
 
 WORDS: dict[str, dict[str, Any]] = {
@@ -26,15 +26,17 @@ WORDS: dict[str, dict[str, Any]] = {
            "at": "at %s game time;  points: Red %s, Black %s",
            "none yet": "none yet: %s%s (last record at %s)", "in progress": "the game is in progress",
            "not started": "the game has not started", "paused": ", paused", "running": ", %s's clock running",
-           "rows": ("Moves", "Time used", "Time left", "Period", "Fouls", "Warnings", "Draw offers", "Flag fell at",
-                    "Arrived at"),
+           "rows": ("Moves", "Time used", "Time left", "Ing points", "Period", "Fouls", "Warnings", "Draw offers",
+                    "Flag fell at", "Arrived at"),
+           "counting up": "counting up, +%s",
            "of": "%d of %d", "repeated": " (%d repeated)", "overtime": " (overtime)", "absent": "absent",
            "cols": ("Red", "Black"),
            "times": ["Times left read as the clock showed them (rounded up: 0:00 only once the flag fell; tenths under",
                      "20 s); times used and game times (from the start) are rounded down to the second."],
            "events": "EVENTS (game time H:MM:SS from the start)", "none": "  none",
            "player pauses": "  NOTE: %d pause(s) made by a player, not the arbiter (§9.1.2).",
-           "moves": "MOVES (time each move took; clock left after it)", "left": "left",
+           "moves": "MOVES (time each move took; %s after it)", "left": "left", "used": "used",
+           "after": ("clock left", "time used"),
            "intact": "Journal: %s, intact. Chain hash %s",
            "damaged": "JOURNAL DAMAGED: %s; this record stops after record %d (%d bytes dropped).",
            "damaged hash": "Chain hash of the intact part: %s   (xqclock report --verify says more)",
@@ -44,14 +46,16 @@ WORDS: dict[str, dict[str, Any]] = {
            "red": "红方", "black": "黑方", "result": "结果", "at": "对局时间%s；积分：红方%s，黑方%s",
            "none yet": "尚无结果：%s%s（最后记录于%s）", "in progress": "对局进行中", "not started": "对局尚未开始",
            "paused": "，暂停中", "running": "，%s计时中",
-           "rows": ("着数", "用时", "剩余时间", "时限阶段", "犯规", "警告", "提和", "落旗时间", "到场时间"),
+           "rows": ("着数", "用时", "剩余时间", "应氏扣点", "时限阶段", "犯规", "警告", "提和", "落旗时间", "到场时间"),
+           "counting up": "正计时，+%s",
            "of": "%d（%d次判负）", "repeated": "（其中%d次连续提和）", "overtime": "（读秒）", "absent": "缺席",
            "cols": ("红方", "黑方"),
            "times": ["剩余时间按棋钟显示读取（向上取整：落旗后才显示0:00；20秒以下显示十分之一秒）；",
                      "用时和对局时间（从开钟算起）向下取整到秒。"],
            "events": "事件（对局时间 时:分:秒，从开钟算起）", "none": "  无",
            "player pauses": "  注意：有%d次停钟由棋手而非裁判所为（§9.1.2）。",
-           "moves": "着法用时（每着用时；走后剩余）", "left": "剩余",
+           "moves": "着法用时（每着用时；走后%s）", "left": "剩余", "used": "已用",
+           "after": ("剩余", "已用"),
            "intact": "记录：%s，完整。链式校验值 %s",
            "damaged": "记录损坏：%s；本记录止于第%d条（丢弃%d字节）。",
            "damaged hash": "完整部分的链式校验值：%s   （xqclock report --verify 可查详情）",
@@ -60,7 +64,8 @@ WORDS: dict[str, dict[str, Any]] = {
 ZH_EVENTS = {"start": "开钟", "pause": "暂停", "resume": "继续", "moves": "着数更正", "bonus": "加时",
              "penalty": "扣时", "result": "结果", "arrive": "到场", "foul": "犯规", "warning": "警告",
              "false-claim": "提和不实", "offer": "提和", "power-on": "断电恢复", "code-lockout": "密码锁定",
-             "moved": "移钟", "flag": "落旗", "period": "时限阶段", "overtime": "读秒", "press": "按钟"}
+             "moved": "移钟", "flag": "落旗", "period": "时限阶段", "overtime": "读秒", "ing-period": "应氏读秒",
+             "press": "按钟"}
 
 
 def text_sheet(rec, language="en"):
@@ -108,7 +113,9 @@ def text_sheet(rec, language="en"):
     add("")
     rows = (lambda s: "%d" % s["moves"],
             lambda s: s["used"],
-            lambda s: s["remaining"] + (w["overtime"] if s["overtime"] else ""),
+            lambda s: (w["counting up"] % hms(s["upcount_ms"]) if s["overtime"] and s["upcount_ms"] is not None
+                       else s["remaining"] + (w["overtime"] if s["overtime"] else "")),
+            lambda s: "-" if s["ing_points"] is None else "%d" % s["ing_points"],
             lambda s: "%d" % s["period"],
             lambda s: w["of"] % (s["fouls"], d["foul_limit"]),
             lambda s: "%d" % s["warnings"],
@@ -136,20 +143,22 @@ def text_sheet(rec, language="en"):
     if d["player_pauses"]:
         add(w["player pauses"] % d["player_pauses"])
     add("")
-    add(w["moves"])
+    up = rec.counts_up()  # an up-count shows the time used, not left
+    add(w["moves"] % w["after"][1 if up else 0])
     red, black = rec.moves
     n = max(len(red), len(black))
     if not n:
         add(w["none"])
     else:
-        add("  %5s   %s %s  %s %s" % ("", pad(w["cols"][0], 9), pad(w["left"], 9), pad(w["cols"][1], 9),
-                                      pad(w["left"], 9)))
+        col = w["used" if up else "left"]
+        add("  %5s   %s %s  %s %s" % ("", pad(w["cols"][0], 9), pad(col, 9), pad(w["cols"][1], 9), pad(col, 9)))
         for i in range(n):
             cells = []
             for side in (red, black):
                 if i < len(side):
                     m = side[i]
-                    cells.append("%-9s %-9s" % (think(m["think_ms"]), left(m["remaining_ms"])))
+                    shown = hms(m["used_ms"]) if up else left(m["remaining_ms"])
+                    cells.append("%-9s %-9s" % (think(m["think_ms"]), shown))
                 else:
                     cells.append("%-9s %-9s" % ("", ""))
             num = red[i]["move"] if i < len(red) else black[i]["move"]

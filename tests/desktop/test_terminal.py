@@ -86,3 +86,13 @@ def test_a_terminal_too_small_is_told_the_size_needed(tmp_path):
     body = terminal.layout(rig, 40, 10)
     assert " ".join(body).startswith("The terminal is 40x10; the clock needs at least 70x")
     assert all(len(s) <= 40 for s in body)
+
+
+def test_the_running_side_leds_are_drawn(tmp_path):
+    rig, host, pace, keys = make(tmp_path)
+    body = terminal.layout(rig, 140, 30)
+    assert "%s left display" % terminal.LED_OFF in body[0] and "%s right display" % terminal.LED_OFF in body[0]
+    keys.press(" ", pace.now())  # start: Red's clock (the left) runs
+    frames(host, keys, 1.0, random.Random(5))
+    body = terminal.layout(rig, 140, 30)
+    assert "%s left display" % terminal.LED_ON in body[0] and "%s right display" % terminal.LED_OFF in body[0]

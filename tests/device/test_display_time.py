@@ -5,28 +5,11 @@ both builds; and the marks for a period reached and for the flag that fell."""
 import pytest
 
 from clock import events as ev
-from support.rigs import LEFT, RIGHT, START, bar, read_time, rig, shows
+from support.rigs import LEFT, RIGHT, START, at, bar, read_time, rig, seg_rig, segments, shows
 
 # The rig's START press goes down at 0 and is released by 90 ms; times below
 # are game times (from START's down edge).
 STARTED = 90
-
-
-def at(r, t):
-    """Run the clock on to game time t."""
-    r.run(t - r.app.game.now)
-    assert r.app.game.now == t
-
-
-def seg_rig(tmp_path, clock):
-    """The 7-segment build (a rig of its own: build it after the OLED one is done)."""
-    d = tmp_path / "segment7"
-    d.mkdir()
-    return rig(d, profile="segment7", clock=clock)
-
-
-def segments(r, i):
-    return r.frame(i)  # the TM1637 model's digits as text (colon left out)
 
 
 def marked(rows):
@@ -141,7 +124,7 @@ def test_in_a_canadian_block_the_display_shows_its_time_and_moves(tmp_path):
     s = seg_rig(tmp_path, "5s;canadian 2/20s")
     s.press(START)
     at(s, 10000)
-    assert segments(s, 0) == " 015"
+    assert segments(s, 0) == "150 " and s.models[0].colon  # 15.0 s: "15:0", the colon for the point
 
 
 # -- a period reached: the new time, and a mark for a while ------------------------------------
@@ -233,4 +216,4 @@ def test_the_loop_step_allocates_nothing_in_these_modes_on_micropython(tmp_path)
                         path=(*unixport.SIM_PATH, FIRMWARE), timeout=300)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert out == {"oled": [False] * 4, "segment7": [False] * 4}, out
+    assert out == {"oled": [False] * 9, "segment7": [False] * 9}, out

@@ -15,7 +15,8 @@ def options():
     return words
 
 
-TITLES_ONLY = ("ARBITER", "STAGES", "TIME", "INCREMENT", "BYO-YOMI", "PER MOVE", "HANDICAP")
+TITLES_ONLY = ("ARBITER", "STAGES", "TIME", "INCREMENT", "PER MOVE", "HANDICAP", "OVERTIME", "ING POINTS",
+               "HOURGLASS")
 
 
 def test_every_option_has_a_code():

@@ -42,7 +42,7 @@ def test_a_fide_game_replays_as_played_across_an_update_that_changed_its_preset(
     assert played == [15 * MIN - 10 * S, 15 * MIN - 15 * S]
     back = Table.restore(path)  # today's fide-rapid puts the first increment on at the start
     assert times(back.game) == played  # before: 10 s more each, from the new meaning
-    assert back.game.control.name == "fide-rapid" and back.game.control.exempt_ms == 5 * MIN
+    assert back.game.control.name == "fide-rapid" and back.game.control.sides[RED].exempt_ms == 5 * MIN
 
 
 def test_the_header_holds_the_spec_and_names_the_preset():
@@ -72,10 +72,26 @@ def test_an_old_journal_naming_only_its_preset_still_loads():
     table.close()
     back = Table.restore(path)  # as before: the name, read with this firmware's table
     assert times(back.game) == [15 * MIN, 15 * MIN + 10 * S]
-    assert back.game.control.name == "fide-rapid" and back.game.control.exempt_ms == 5 * MIN
+    assert back.game.control.name == "fide-rapid" and back.game.control.sides[RED].exempt_ms == 5 * MIN
 
 
 def test_a_preset_field_that_is_no_name_is_refused_naming_it():
     for bad in (5, None, ["fide-rapid"]):
         e = raises(JournalError, build_game, {"clock": "10m", "preset": bad, "forfeit": -1, "fouls": 3})
         assert "preset" in str(e), e
+
+
+def test_a_control_per_side_keeps_each_presets_rules_through_the_journal():
+    h = header("fide-classical", "fide-blitz")
+    assert h["presets"] == ["fide-classical", "fide-blitz"] and "preset" not in h
+    game = build_game(h)
+    assert [tc.exempt_ms for tc in game.control.sides] == [0, 5 * MIN]  # FIDE: none with +30 s; 5 min
+    assert [tc.exempt_ms for tc in build_game(header("xq-15+10", "5m")).control.sides] == [3 * MIN, 3 * MIN]
+    assert "presets" not in header("10m", "5m")
+    e = raises(JournalError, build_game, dict(h, presets="fide-blitz"))
+    assert "presets" in str(e), e
+
+
+def test_the_same_control_for_each_side_is_that_control():
+    assert header("fide-rapid", "fide-rapid") == header("fide-rapid")
+    assert header("10m+5s", "10m+5s") == header("10m+5s")

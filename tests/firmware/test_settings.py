@@ -4,7 +4,7 @@
 from support.firmware import scratch
 from device import settings as cfg
 
-GOOD_TYPES = {"clock": str, "clock_black": str, "forfeit": int, "fouls": int, "sound": bool,
+GOOD_TYPES = {"clock": str, "clock_black": str, "forfeit": int, "fouls": int, "tenths": int, "sound": bool,
               "language": int, "red_side": int, "code": str, "board": int, "red_name": str, "black_name": str}
 
 
@@ -40,6 +40,8 @@ def test_a_bad_field_is_refused_on_its_own():
                         ('{"language": true, "code": "2468"}', "language"),
                         ('{"red_side": 2, "code": "2468"}', "red_side"),
                         ('{"fouls": "3", "code": "2468"}', "fouls"),
+                        ('{"tenths": 20500, "code": "2468"}', "tenths"),
+                        ('{"tenths": 61000, "code": "2468"}', "tenths"),
                         ('{"forfeit": 1.5, "code": "2468"}', "forfeit"),
                         ('{"clock": "nope", "code": "2468"}', "clock"),
                         ('{"board": 1000, "code": "2468"}', "board"),

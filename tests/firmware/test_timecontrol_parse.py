@@ -67,10 +67,12 @@ def test_armageddon_gives_each_side_its_time_and_the_draw_to_black():
     assert c.draw_to_black
     assert not parse("xq-5+3").draw_to_black
     assert not parse("6m+3s").draw_to_black
-    # it fixes both sides: not usable as one side of a handicap, nor with modifiers
+    # it fixes both sides: not usable as one side of a handicap; its modifiers apply to both
     raises(ValueError, parse_side, "xq-armageddon")
     raises(ValueError, handicap, "xq-armageddon", "5m")
-    raises(ValueError, parse, "xq-armageddon;permove 30s")
+    c = parse("xq-armageddon;permove 30s")
+    assert [tc.permove_ms for tc in c.sides] == [30 * S, 30 * S] and c.draw_to_black
+    assert [tc.stages for tc in c.sides] == [[[6 * MIN, 0]], [[4 * MIN, 0]]]
 
 
 def test_chess_and_go_presets():
@@ -182,9 +184,11 @@ def test_errors_name_the_modifier():
     assert "'bronstein 2x'" in str(e)
     e = raises(ValueError, parse, "5m;permove")
     assert "'permove'" in str(e)
-    e = raises(ValueError, parse, "5m;hourglass 5s")
-    assert "'hourglass 5s'" in str(e)
+    e = raises(ValueError, parse, "5m;sandglass 5s")
+    assert "'sandglass 5s'" in str(e)
     assert "unknown modifier" in str(e)
+    e = raises(ValueError, parse, "5m;hourglass 5s")
+    assert "'hourglass 5s'" in str(e) and "takes nothing" in str(e)
     e = raises(ValueError, parse, "5m;delay 2s;bronstein 2s")
     assert "one delay" in str(e)
     e = raises(ValueError, parse, "60m;byoyomi 5x30s;canadian 25/5m")
@@ -203,3 +207,35 @@ def test_other_errors():
 
 def test_byoyomi_alone_may_have_no_main_time():
     assert both("0;byoyomi 3x10s") == ([[0, 0]], False, 0, DELAY_NONE, 0, 3, 10 * S, 0, 0, 0)
+
+
+def methods(tc):
+    return (tc.upcount, tc.hourglass, tc.ing_periods, tc.ing_ms, tc.ing_points)
+
+
+def test_the_dgt_and_chronos_methods():
+    # up-count: after the main time, or alone (no limit at all, counted from zero)
+    assert methods(parse("90m/40;upcount").sides[0]) == (True, False, 0, 0, 0)
+    up = parse("upcount").sides[0]
+    assert up.stages == [[0, 0]] and up.upcount and up.overtime() and not up.overtime_ms()
+    side = parse("upcount;permove 1m").sides[0]
+    assert methods(side)[:1] == (True,) and side.permove_ms == MIN
+    # hourglass: one time, both sides
+    assert methods(parse("5m;hourglass").sides[1]) == (False, True, 0, 0, 0)
+    assert handicap("5m;hourglass", "3m;hourglass").sides[1].stages == [[3 * MIN, 0]]
+    raises(ValueError, handicap, "5m;hourglass", "5m")
+    for bad in ("5m/40,5m;hourglass", "5m+1s;hourglass", "5m;delay 2s;hourglass", "5m;hourglass;upcount"):
+        raises(ValueError, parse, bad)
+    # Ing: K periods of D, P points each
+    ing = parse("60m;ing 3x20m 2pt").sides[0]
+    assert methods(ing) == (False, False, 3, 20 * MIN, 2) and ing.periods() == 3 and ing.overtime_ms() == 20 * MIN
+    assert methods(parse("go-ing").sides[0]) == (False, False, 3, 35 * MIN, 2)
+    for bad in ("60m;ing 3x20m", "60m;ing 3x20m 2", "60m;ing 3 2pt", "60m;ing 3x20m 2pt;canadian 5/1m",
+                "60m;ing 3x20m 2pt;ing 1x1m 1pt", "5m/30*;ing 3x1m 1pt", "upcount 5s"):
+        raises(ValueError, parse, bad)
+
+
+def test_each_method_in_words():
+    assert parse("upcount").sides[0].describe() == "no time limit: the clock counts the time used upwards, with no flag"
+    assert parse("60m;ing 3x20m 1pt").sides[0].describe() == (
+        "60 min for the whole game; then Ing overtime: up to 3 periods of 20 min, each costing 1 point")

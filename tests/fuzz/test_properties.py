@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 import host_tools.firmware_path
 from clock import events as ev
 from clock import snapshot, timecontrol
-from clock.game import BLACK, DRAW, RED, REASONS, STOPPED, Game
+from clock.game import BLACK, DRAW, NOBODY, RED, REASONS, STOPPED, Game
 from host_tools import scenario
 from host_tools.mpy.scripts import playback
 from support.tiers import examples
@@ -52,7 +52,9 @@ def side_spec(draw):
         main += "+" + dur(inc)
         at_start = inc > 0 and draw(st.booleans())
     # a Fischer increment and a Bronstein delay together are refused (both give time per move)
-    mod = draw(st.sampled_from(["", "", "delay", "byoyomi", "canadian", "permove"] + ([] if inc else ["bronstein"])))
+    # overtime after a stage repeated for ever is refused (it would never start)
+    overtime = [] if shape in ("repeat", "two-repeat") else ["byoyomi", "canadian", "ing", "upcount"]
+    mod = draw(st.sampled_from(["", "", "delay", "permove"] + overtime + ([] if inc else ["bronstein"])))
     d = dur(draw(st.integers(1, 8000)))
     if mod in ("delay", "bronstein", "permove"):
         if mod == "permove":
@@ -62,20 +64,34 @@ def side_spec(draw):
         main += ";byoyomi %dx%s" % (draw(st.integers(1, 3)), d)
     elif mod == "canadian":
         main += ";canadian %d/%s" % (draw(st.integers(1, 3)), d)
+    elif mod == "ing":
+        main += ";ing %dx%s %dpt" % (draw(st.integers(1, 3)), d, draw(st.integers(1, 3)))
+    elif mod == "upcount":
+        main += ";upcount"
     if at_start:
         main += ";increment-at-start"  # FIDE's convention
     return main
 
 
 @st.composite
+def hourglass_spec(draw):
+    return dur(draw(ms_main)) + ";hourglass" + draw(st.sampled_from(["", ";permove %s" % dur(draw(
+        st.integers(1000, 30000)))]))
+
+
+@st.composite
 def game_settings(draw):
-    kind = draw(st.sampled_from(["same", "same", "handicap", "preset"]))
+    kind = draw(st.sampled_from(["same", "same", "handicap", "preset", "hourglass", "upcount"]))
     if kind == "same":
         return {"clock": draw(side_spec())}
+    if kind == "hourglass":
+        return {"red": draw(hourglass_spec()), "black": draw(hourglass_spec())}
+    if kind == "upcount":
+        return {"clock": "upcount"}
     if kind == "handicap":
         return {"red": draw(side_spec()), "black": draw(side_spec())}
     return {"clock": draw(st.sampled_from(["xq-armageddon", "fide-blitz", "fide-rapid", "cxa1999-6.4",
-                                           "go-byoyomi", "cxa1999-6.5:10s"]))}
+                                           "go-byoyomi", "cxa1999-6.5:10s", "go-ing"]))}
 
 
 def new_game(setup):
@@ -106,12 +122,7 @@ def event_time(game, t, step_):
     if how == "deadline":
         s = game.running()
         if s != STOPPED and not game.over():
-            side = game.sides[s]
-            d = side.flag_deadline()
-            m = side.move_deadline()
-            if m != STOPPED and m < d:
-                d = m
-            return max(t, d + off)
+            return max(t, game.due(s) + off)
     return t + g
 
 
@@ -141,7 +152,7 @@ def make_event(game, t, step_):
 
 def side_state(c):
     return (c.remaining, c.used, c.granted, c.moves, c.period, c.overtime, c.periods_left,
-            c.block_moves, c.flag_at, c.since, c.delay_left, c.move_used)
+            c.block_moves, c.flag_at, c.since, c.delay_left, c.move_used, c.counted)
 
 
 def frozen(game):
@@ -156,7 +167,14 @@ def check_invariants(game):
         assert c.used + c.remaining == c.granted, (s, c.used, c.remaining, c.granted)
         assert c.remaining >= 0
         assert c.used >= 0
-    assert len(flags) <= 1
+        tc = c.tc
+        if tc.upcount and not c.next_quota:
+            assert c.flag_at == STOPPED or game.reason == REASONS.index("move-time")  # no flag on time
+        if tc.upcount and c.overtime:
+            assert c.remaining == 0 and 0 <= c.counted <= c.used
+        if tc.ing_periods:  # the points of the periods begun
+            begun = tc.ing_periods - c.periods_left + 1 if c.overtime else 0
+            assert c.ing_points() == begun * tc.ing_points and 0 <= begun <= tc.ing_periods
     if not game.over():
         assert flags == []
         return
@@ -164,10 +182,12 @@ def check_invariants(game):
     assert not game.paused
     assert game.result_at <= game.now  # a result is never in the future
     if REASONS[game.reason] in ("time", "move-time"):
-        # exactly one flag decides, and it is the loser's
-        assert game.winner in (RED, BLACK)
-        assert flags == [1 - game.winner]
-        assert game.sides[flags[0]].flag_at == game.result_at
+        # the loser's flag decides; both flags in one millisecond: both lose
+        assert flags == ([RED, BLACK] if game.winner == NOBODY else [1 - game.winner])
+        for s in flags:
+            assert game.sides[s].flag_at == game.result_at
+    elif REASONS[game.reason] != "forfeit":
+        assert len(flags) <= 1  # an arbiter's result over a flag keeps it (§22.5)
 
 
 @st.composite
@@ -210,9 +230,10 @@ def play_direct(setup, pre, start_gap, steps, tail, check=True):
             for s in (RED, BLACK):
                 assert game.sides[s].used >= used[s]  # used time never goes back
                 used[s] = game.sides[s].used
-            if e[1] in (ev.START, ev.PAUSE, ev.RESUME):
+            if e[1] in (ev.START, ev.PAUSE, ev.RESUME) and not game.control.sides[0].hourglass:
                 # a clock that was stopped kept its time (only presses, the
-                # arbiter and the result may change a waiting side)
+                # arbiter and the result may change a waiting side; in an
+                # hourglass it gains what the other ran, see below)
                 after = [side_state(game.sides[s]) for s in waiting]
                 for b, a in zip(before, after):
                     assert b[:9] == a[:9]
@@ -315,6 +336,26 @@ def test_the_flag_falls_at_the_first_instant_the_time_is_gone(g):
     before.advance(at - 1)
     assert not before.over()
     assert [c.flag_at for c in before.sides] == [STOPPED, STOPPED]
+
+
+@SETTINGS
+@given(st.tuples(ms_main, ms_main), st.sampled_from(["", ";permove 10s"]), st.integers(0, 5000),
+       st.lists(step, min_size=1, max_size=30))
+def test_an_hourglass_keeps_the_sum_of_both_clocks(mains, permove, start_gap, steps):
+    """Whatever the players and the arbiter do, save the arbiter's time changes,
+    the two clocks add up to what they started with; whoever runs out loses."""
+    setup = {"red": dur(mains[0]) + ";hourglass" + permove, "black": dur(mains[1]) + ";hourglass" + permove}
+    steps = [st_ for st_ in steps if st_[3] not in ("bonus", "penalty")]
+    game, events, end = play_direct(setup, [], start_gap, steps, 0)
+    total = mains[0] + mains[1]
+    again = new_game(setup)
+    for e in events:
+        ev.apply(again, *e)
+        assert again.sides[RED].remaining + again.sides[BLACK].remaining == total
+        for s in (RED, BLACK):  # what one used went to the other
+            assert again.sides[s].granted == mains[s] + again.sides[1 - s].used
+    if game.over() and REASONS[game.reason] == "time":
+        assert game.sides[1 - game.winner].remaining == 0 and game.sides[game.winner].remaining == total
 
 
 @st.composite

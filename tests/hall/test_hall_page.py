@@ -227,3 +227,39 @@ def test_the_server_answers_head_and_a_browser_leaving_early_is_no_traceback(hal
         urllib.request.urlopen(urllib.request.Request(hall.url + "identify?board=99", data=b"", method="POST"),
                                timeout=5)
     assert unknown.value.code == 404
+
+
+# -- issue 29: the timing methods on the page ------------------------------------------------
+
+METHOD_GAMES = {  # board -> a scenario; its state is what that clock would send
+    21: "clock 10s;upcount\nat 0 start\nat 1s press red\nend 1m15s\n",  # Black: 1:04 counted, running
+    22: "clock 1m;ing 3x1m 2pt\nat 0 start\nend 2m30s\n",  # Red in Ing period 2, 4 points
+    23: "clock 5m;hourglass\nat 0 start\nat 10s press red\nend 20s\n",  # Black runs; Red gains
+}
+
+
+@pytest.mark.slow  # Chromium
+def test_the_page_shows_an_upcount_ing_points_an_hourglass_and_the_tenths_setting(hall, browser):
+    from host_tools import scenario
+    for board, text in METHOD_GAMES.items():
+        played = json.loads(scenario.play(scenario.parse(text)))
+        put(hall, dict(state(board), **{k: played[k] for k in ("time_ms", "running", "red", "black", "hourglass")}))
+    put(hall, state(24, running="red", tenths=30000,
+                    shown={"red": {"ms": 25000, "quota": 0, "block": None},
+                           "black": {"ms": 300000, "quota": 0, "block": None}}))
+    browser.wait("document.querySelectorAll('.tile').length === 4")
+    tile = "document.getElementById('board-%d')"
+    up = browser.eval((tile % 21) + ".querySelector('.side.black .time').textContent")
+    assert up.startswith("+1:0"), up  # counting up from 1:04, and on as the page ticks
+    assert "counting up" in browser.eval((tile % 21) + ".querySelector('.info.black').textContent")
+    assert not browser.eval((tile % 21) + ".querySelector('.side.black').classList.contains('low')")
+    ing = browser.eval((tile % 22) + ".querySelector('.info.red').textContent")
+    assert "Ing 2 · −4 pt" in ing, ing
+    first = browser.eval((tile % 23) + ".querySelector('.side.red .time').textContent")
+    later = browser.wait("(t => t !== %s && t)(%s.querySelector('.side.red .time').textContent)"
+                         % (json.dumps(first), tile % 23), 30)
+    assert first >= "5:00" and later > first, (first, later)  # the waiting side's time rises on the page
+    tenths = browser.eval((tile % 24) + ".querySelector('.side.red .time').textContent")
+    assert "." in tenths, tenths  # this clock shows tenths under 30 s
+    browser.eval("document.getElementById('lang').click()")
+    assert "罚4点" in browser.eval((tile % 22) + ".querySelector('.info.red').textContent")

@@ -58,6 +58,8 @@ def profile_pins(p):
     for k in BUTTON_KEYS:
         out["buttons.%s" % k] = p["buttons"][k]
     out["buzzer.pin"] = p["buzzer"]["pin"]
+    for side in ("left", "right"):
+        out["leds.%s" % side] = p["leds"][side]
     out["battery.adc"] = p["battery"]["adc"]
     return out
 
@@ -103,7 +105,7 @@ def schema_errors(p, build):
         elif v in RESERVED:
             errs.append("%s: GP%d is used by the Pico itself" % (where, v))
 
-    if not keys(p, ["profile", "name", "board", "display", "buttons", "buzzer", "battery"], "top"):
+    if not keys(p, ["profile", "name", "board", "display", "buttons", "buzzer", "leds", "battery"], "top"):
         return errs
     if p["profile"] != 1 or not is_int(p["profile"]):
         errs.append("profile: schema version must be 1")
@@ -151,6 +153,10 @@ def schema_errors(p, build):
 
     if keys(p["buzzer"], ["pin"], "buzzer"):
         gpio(p["buzzer"]["pin"], "buzzer.pin")
+
+    if keys(p["leds"], ["left", "right"], "leds"):
+        for side in ("left", "right"):
+            gpio(p["leds"][side], "leds." + side)
 
     bat = p["battery"]
     if keys(bat, ["adc", "divider", "empty_mv", "full_mv"], "battery"):
@@ -238,7 +244,7 @@ def test_buzzer_has_a_pwm_slice_to_itself(build):
 
 def test_builds_share_buttons_buzzer_and_battery():
     a, b = load_profile("oled"), load_profile("segment7")
-    for part in ("board", "buttons", "buzzer", "battery"):
+    for part in ("board", "buttons", "buzzer", "leds", "battery"):
         assert a[part] == b[part], part
 
 
@@ -320,6 +326,9 @@ def test_wokwi_parts_match_profile(build):
         keys.append(parts[k]["attrs"]["key"].lower())
     assert len(set(keys)) == len(keys), "two buttons share a key"
     assert parts["buzzer"]["type"] == "wokwi-buzzer"
+    for side in ("left", "right"):
+        assert parts["led_%s" % side]["type"] == "wokwi-led"
+        assert parts["r_led_%s" % side]["type"] == "wokwi-resistor"
     assert parts["battery"]["type"] in ("wokwi-potentiometer", "wokwi-slide-potentiometer")
 
 
@@ -355,6 +364,10 @@ def test_wokwi_wiring_matches_profile(build):
         to_gnd("%s:%s.l" % (k, "2" if contact == "1" else "1"))
     signal(p["buzzer"]["pin"], "buzzer:2")        # pin 2 is the buzzer's +
     to_gnd("buzzer:1")
+    for side in ("left", "right"):  # GPIO, series resistor, LED anode; cathode to GND
+        signal(p["leds"][side], "r_led_%s:1" % side)
+        assert "led_%s:A" % side in net.net("r_led_%s:2" % side), side
+        to_gnd("led_%s:C" % side)
     signal(p["battery"]["adc"], "battery:SIG")
     to_3v3("battery:VCC")
     to_gnd("battery:GND")
@@ -445,7 +458,8 @@ def colour_key(profile_key):
         return {"scl": "scl", "clk": "scl", "sda": "sda", "dio": "sda"}[last]
     if profile_key.startswith("buttons."):
         return last
-    return {"buzzer.pin": "buzzer", "battery.adc": "battery"}[profile_key]
+    return {"buzzer.pin": "buzzer", "battery.adc": "battery", "leds.left": "led_left",
+            "leds.right": "led_right"}[profile_key]
 
 
 @pytest.mark.parametrize("build,heading", [("oled", "### Wiring: OLED build"),

@@ -29,13 +29,13 @@ at 2m foul red
 at 2m10s warn black
 at 2m20s offer red
 at 2m30s press red
-at 3m offer red
 at 3m10s pause
 at 4m resume
 at 4m5s penalty black 30s
 at 4m6s bonus red 10s
 at 4m20s press black
 at 4m40s foul black
+at 4m50s offer red   # Red's own time again, before Black has offered
 at 5m press red
 at 5m1s power-cut
 at 6m power-on
@@ -107,7 +107,7 @@ def test_result_times_fouls_and_events(tmp_path, capsys):
     assert [(e["time"], e["value"]) for e in events_of(d, "bonus")] == [("0:04:06", 10000)]
     assert [(e["time"], e["side"]) for e in events_of(d, "arrive")] == [("0:01:00", "black")]
     offers = events_of(d, "offer")
-    assert [(e["time"], e["repeat"]) for e in offers] == [("0:02:20", False), ("0:03:00", True)]
+    assert [(e["time"], e["repeat"]) for e in offers] == [("0:02:20", False), ("0:04:50", True)]
     assert [(e["time"], e["by"]) for e in events_of(d, "pause")] == [("0:03:10", "arbiter")]
     assert [e["time"] for e in events_of(d, "resume")] == ["0:04:00", "0:06:30"]
     assert [e["time"] for e in events_of(d, "power-on")] == ["0:05:00"]
@@ -438,3 +438,42 @@ def test_an_arrival_by_a_press_is_on_the_sheet(tmp_path, capsys):
     d = as_json(capsys, path)
     assert d["result"] is None or d["result"].get("score") is None
     assert not events_of(d, "move")  # the press was no move
+
+
+# -- issue 29: the methods and the double loss on the sheet ------------------------------
+
+def test_an_upcount_game_shows_the_time_used(tmp_path, capsys):
+    path, state = play(tmp_path, "clock 20s;upcount\nat 0 start\nat 10s press red\nat 15s press black\n"
+                                 "at 40s press red\nat 41s press black\nend 50s\n")
+    d = as_json(capsys, path)
+    assert d["red"]["upcount_ms"] == state["red"]["upcount_ms"] == 24000 and d["red"]["used_ms"] == 44000
+    assert d["black"]["upcount_ms"] == 0
+    code, out, err = run(capsys, path)
+    assert code == 0, err
+    assert "counting up, +0:00:24" in out and "time used after it" in out
+    assert "      2   0:25.0    0:00:35    0:01.0    0:00:06" in out  # each side's time used, not left
+    assert "the clock counts the time used on upwards, with no flag" in " ".join(out.split())
+    code, _, err = run(capsys, path, "--chart", tmp_path / "up.png")
+    assert code == 0 and (tmp_path / "up.png").read_bytes()[:4] == b"\x89PNG", err
+
+
+def test_an_ing_game_says_the_points_charged(tmp_path, capsys):
+    path, _ = play(tmp_path, "clock 1m;ing 3x20s 2pt\nat 0 start\nat 1m30s press red\nat 1m31s press black\n"
+                             "at 2m result red resign\nend 2m\n")
+    d = as_json(capsys, path)
+    assert d["red"]["ing_points"] == 6 and d["black"]["ing_points"] == 0
+    assert d["result"]["text"].endswith("Ing overtime points charged: Red 6, Black 0")
+    periods = [(e["time"], e["value"]) for e in events_of(d, "ing-period")]
+    assert periods == [("0:01:00", 2), ("0:01:20", 4), ("0:01:41", 6)]  # each at its own instant
+    code, out, err = run(capsys, path)
+    assert code == 0 and "Ing points     6" in out, err
+
+
+def test_a_double_loss_is_0_0_on_the_sheet_and_in_the_round(tmp_path, capsys):
+    path, state = play(tmp_path, "clock 10m\nforfeit 15m\nabsent red\nabsent black\nat 0 start\nend 11m\n")
+    assert state["result"]["score"] == "0-0"
+    d = as_json(capsys, path)
+    assert d["result"]["winner"] is None and d["result"]["points"] == {"red": 0.0, "black": 0.0}
+    assert "both flags fell in the same millisecond" in d["result"]["text"]
+    code, out, err = run(capsys, "--round", path)
+    assert code == 0 and "0-0" in out, err

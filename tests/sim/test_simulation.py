@@ -140,7 +140,7 @@ end 15s
 
 # a delay counting down, a period just reached (marked), byo-yomi
 SCRIPT_TIMES = """
-clock 1m/1,1m/1*;delay 2s;byoyomi 2x10s
+clock 1m/1,1m;delay 2s;byoyomi 2x10s
 at 0 press start
 at 1s snapshot delay
 at 3s press left-lever

@@ -67,3 +67,20 @@ def shows(rows, words, y, x=0):
 def bar(rows):
     """Whether the running side's bar (the top rows) is lit."""
     return all(rows[y][x] for y in range(3) for x in range(0, 128, 9))
+
+
+def at(r, t):
+    """Run the clock on to game time t."""
+    r.run(t - r.app.game.now)
+    assert r.app.game.now == t
+
+
+def seg_rig(tmp_path, clock):
+    """The 7-segment build (a rig of its own: build it after the OLED one is done)."""
+    d = tmp_path / "segment7"
+    d.mkdir()
+    return rig(d, profile="segment7", clock=clock)
+
+
+def segments(r, i):
+    return r.frame(i)  # the TM1637 model's digits as text (colon left out)

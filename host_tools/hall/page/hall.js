@@ -11,6 +11,7 @@ const WORDS = {
   en: {
     title: "Hall", results: "Results", board: "Board", red: "Red", black: "Black", score: "Score",
     reason: "Reason", moves: "moves", period: "P", fouls: "F", paused: "paused", byoyomi: "B", overtime: "OT",
+    upcount: "counting up", ing: (p, pts) => `Ing ${p} · −${pts} pt`,
     waiting: "not started", live: "live", down: "no connection to the hall's server, reconnecting",
     wall: "Wall", sortBoards: "By board", sortAlerts: "Alerts first", soundOn: "Sound on", soundOff: "Sound off",
     progress: (f, r, n) => `${f} finished · ${r} running · ${n} not started`,
@@ -30,6 +31,7 @@ const WORDS = {
   zh: {
     title: "赛场", results: "成绩", board: "台号", red: "红方", black: "黑方", score: "比分",
     reason: "原因", moves: "步", period: "阶段", fouls: "犯规", paused: "暂停", byoyomi: "读秒", overtime: "加时",
+    upcount: "正计时", ing: (p, pts) => `应氏 ${p} · 罚${pts}点`,
     waiting: "未开始", live: "实时", down: "与赛场服务器的连接中断，正在重连",
     wall: "大屏", sortBoards: "按台号", sortAlerts: "警报优先", soundOn: "声音开", soundOff: "声音关",
     progress: (f, r, n) => `已结束 ${f} · 进行中 ${r} · 未开始 ${n}`,
@@ -64,9 +66,13 @@ const boards = new Map();  // board -> {entry, at: performance.now() when it arr
 const beeped = new Set();  // alerts already announced by a beep
 
 function clockText(ms) {  // the clock's own reading: firmware/clock/durations.py time_text (tests compare)
+  return readingText(ms, 20000);
+}
+
+function readingText(ms, tenthsBelow) {  // ... with tenths below the clock's setting (its "tenths")
   if (ms <= 0) return "0:00";
   const tenths = Math.ceil(ms / 100);
-  if (tenths < 200) return `${Math.floor(tenths / 10)}.${tenths % 10}`;
+  if (tenths * 100 < tenthsBelow) return `${Math.floor(tenths / 10)}.${tenths % 10}`;
   const s = Math.ceil(ms / 1000);
   const two = (n) => String(n).padStart(2, "0");
   if (s >= 3600) return `${Math.floor(s / 3600) % 100}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
@@ -130,10 +136,17 @@ function put(e, text) {  // the DOM is touched only when the text changes (500 t
   if (e.textContent !== text) e.textContent = text;
 }
 
+function counting(x) {  // in an up-count: the display shows the time counted up, rising, with no flag
+  return !!x.overtime && typeof x.upcount_ms === "number";
+}
+
 function shownMs(b, side) {  // what the side's display shows now
   const s = b.entry.state;
+  const ran = s.running && !s.result && !s.paused ? performance.now() - b.at : 0;
+  if (counting(s[side])) return s[side].upcount_ms + (s.running === side ? ran : 0);
   let ms = s.shown ? s.shown[side].ms : s[side].remaining_ms;
-  if (s.running === side && !s.result && !s.paused) ms -= performance.now() - b.at;
+  if (s.running === side) ms -= ran;
+  else if (s.hourglass && s.running) ms += ran;  // an hourglass: the waiting side gains what the mover uses
   return ms;
 }
 
@@ -143,6 +156,8 @@ function sideInfo(x, shown) {  // moves, period and overtime as the clock's disp
   if (x.period > 1 || (shown && shown.quota)) bits.unshift(`${w.period}${x.period}`);
   if (x.byoyomi_periods !== null && x.byoyomi_periods !== undefined) bits.push(`${w.byoyomi}${x.byoyomi_periods}`);
   if (shown && shown.block) bits.push(`${w.overtime} ${shown.block[0]}/${shown.block[1]}`);
+  if (typeof x.ing_period === "number") bits.push(w.ing(x.ing_period, x.ing_points));
+  if (counting(x)) bits.push(w.upcount);
   if (x.fouls) bits.push(`${w.fouls}${x.fouls}`);
   return bits.join(" · ");
 }
@@ -183,9 +198,11 @@ function draw(board) {
 }
 
 function tick(b, side) {
-  const ms = shownMs(b, side);
-  put(b.el.refs[side].time, clockText(ms));
-  b.el.refs[side].row.classList.toggle("low", ms < 10000 && !b.entry.state.result);
+  const ms = shownMs(b, side), s = b.entry.state;
+  const up = counting(s[side]);  // a count: whole seconds, as a stopwatch shows them, and no tenths
+  put(b.el.refs[side].time, up ? "+" + readingText(Math.floor(ms / 1000) * 1000, 0)
+                               : readingText(ms, typeof s.tenths === "number" ? s.tenths : 20000));
+  b.el.refs[side].row.classList.toggle("low", !up && ms < 10000 && !s.result);
 }
 
 function reasonText(reason) {
@@ -408,6 +425,8 @@ connect();
 setInterval(() => {  // the running clocks tick
   for (const b of boards.values()) {
     const s = b.entry.state;
-    if (s && s.running && !s.result && b.el) tick(b, s.running);
+    if (!(s && s.running && !s.result && b.el)) continue;
+    tick(b, s.running);
+    if (s.hourglass) tick(b, s.running === "red" ? "black" : "red");  // the waiting side's time rises
   }
 }, 100);

@@ -1,10 +1,11 @@
 # A display's frame as bytes, the same way on both VMs: the SSD1306 model's
 # lit pixels packed MONO_VLSB (1024 bytes), or the TM1637 model's on/off,
-# brightness and four digit registers. MicroPython-compatible.
+# brightness and four digit registers; then one byte, the running-side LED
+# beside that display (1 lit). MicroPython-compatible.
 
 
 def frame_bytes(rig, i):
     model = rig.models[i]
     if rig.profile["display"]["kind"] == "ssd1306":
-        return model.shown_vlsb()
-    return bytes([1 if model.on else 0, model.brightness] + list(model.segments[:4]))
+        return model.shown_vlsb() + bytes([rig.led(i)])
+    return bytes([1 if model.on else 0, model.brightness] + list(model.segments[:4]) + [rig.led(i)])

@@ -153,6 +153,15 @@ class Rig:
 
     # -- what it shows ------------------------------------------------------------
 
+    def led(self, i):
+        """The running-side LED beside display i (0 left, 1 right): 1 lit, 0
+        unlit (or dark with the power off, or none on this board)."""
+        leds = self.profile.get("leds")
+        if not leds or not self.powered:
+            return 0
+        pin = machine.PINS.get(leds[("left", "right")[i]])
+        return 1 if pin is not None and pin.mode == machine.Pin.OUT and pin.value() else 0
+
     def frame(self, i):
         """Display i (0 left, 1 right): rows of 0/1 pixels, or the TM1637's text."""
         model = self.models[i]

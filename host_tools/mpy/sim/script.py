@@ -5,13 +5,15 @@
 #   # comment
 #   clock xq-15+10           settings before the first action: clock SPEC,
 #   language zh              language en|zh, sound on|off, red-side left|right,
-#   code 1234                code NNNN (arbiter code), forfeit DURATION, fouls N
+#   code 1234                code NNNN (arbiter code), forfeit DURATION, fouls N,
+#   tenths 30s               tenths DURATION|off (tenths of a second below it)
 #   at 0 press start         a tap: the key goes down, and up 80 ms later
 #   at 5s press left-lever   keys: left-lever right-lever start minus plus ok
 #   at 9s hold ok 2s         held down for the duration, then released
 #   at 12s down plus         down / up: one edge each, for anything else
 #   at 20s snapshot running  both displays as they are now, named "running"
-#   at 21s glitch left-lever 2ms   the switch closes for 2 ms (a bounce, interference)
+#   at 21s glitch left-lever 2ms   the switch closes for 2 ms (a bounce, interference;
+#                                  a bare number is milliseconds too: glitch left-lever 2)
 #   at 22s unplug right-display    off its wires (at 0: absent at power-on)
 #   at 25s plug right-display      back, the chip in its power-on state
 #   at 26s power-cut         the power goes: the loop stops, the displays go dark
@@ -77,6 +79,8 @@ def _setting(values, word, arg, line):
         values["forfeit"] = parse_ms(arg)
     elif word == "fouls" and digits(arg):
         values["fouls"] = int(arg)
+    elif word == "tenths":
+        values["tenths"] = 0 if arg == "off" else parse_ms(arg)
     else:
         raise ScriptError("%d: unknown setting '%s %s'" % (line, word, arg))
 
@@ -119,7 +123,7 @@ def parse(text):
                 elif what in ("down", "up") and len(words) == 4:
                     steps.append((t, DOWN if what == "down" else UP, _key(words[3], number), ""))
                 elif what == "glitch" and len(words) == 5:
-                    ms = parse_ms(words[4])
+                    ms = parse_ms(words[4] + "ms" if digits(words[4]) else words[4])  # a bare number: ms
                     if ms <= 0:
                         raise ScriptError("%d: a glitch lasts at least 1ms" % number)
                     steps.append((t, GLITCH, _key(words[3], number), ms))
