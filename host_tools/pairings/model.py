@@ -3,11 +3,12 @@
 from host_tools.inputs import UsageError
 
 # result codes, as the clock and the round tables write them (report.record.POINTS)
-RESULTS = ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0", "+/-", "-/+", "-/-")
 # the ways an organiser may write one (--correct, a corrections file, a CSV's result column)
 RESULT_SPELLINGS = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2", "0.5-0.5": "1/2-1/2",
                     "=": "1/2-1/2", "=-=": "1/2-1/2", "draw": "1/2-1/2", "+/-": "+/-", "+-": "+/-", "-/+": "-/+",
-                    "-+": "-/+", "-/-": "-/-", "--": "-/-", "红胜": "1-0", "黑胜": "0-1", "和": "1/2-1/2"}
+                    "-+": "-/+", "-/-": "-/-", "--": "-/-", "0-0": "0-0", "红胜": "1-0", "黑胜": "0-1",
+                    "和": "1/2-1/2"}
 # a bye: its kind and points (TRF codes; a bye in a CSV is the pairing program's: a full point)
 BYES = {"U": 1.0, "F": 1.0, "H": 0.5, "Z": 0.0}
 
@@ -20,7 +21,7 @@ def result_code(text, what):
     """A result as an organiser writes it -> one of RESULTS; PairingsError naming `what` otherwise."""
     code = RESULT_SPELLINGS.get(str(text).strip().lower().replace(" ", ""))
     if code is None:
-        raise PairingsError(f"{what}: {text!r} is no result (write 1-0, 0-1, 1/2-1/2, +/-, -/+ or -/-)")
+        raise PairingsError(f"{what}: {text!r} is no result (write 1-0, 0-1, 1/2-1/2, 0-0, +/-, -/+ or -/-)")
     return code
 
 

@@ -27,8 +27,8 @@ from host_tools.pairings.model import BYES, Event, Game, PairingsError, Player, 
 ROUND_AT = 91  # 0-based column of round 1's opponent
 ROUND_WIDTH = 10
 RESULT_OF = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+/-", "-": "-/+", "W": "1-0", "L": "0-1", "D": "1/2-1/2"}
-CODE_OF = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "+/-": ("+", "-"), "-/+": ("-", "+"),
-           "-/-": ("-", "-")}  # a result -> (Red's code, Black's code)
+CODE_OF = {"1-0": ("1", "0"), "0-1": ("0", "1"), "1/2-1/2": ("=", "="), "0-0": ("0", "0"), "+/-": ("+", "-"),
+           "-/+": ("-", "+"), "-/-": ("-", "-")}  # a result -> (Red's code, Black's code)
 
 
 def looks_like(text):
@@ -124,6 +124,8 @@ def _rounds(event, entries, source):
             result = RESULT_OF.get(code) if code else None
             if code == "-" and other[3] == "-":
                 result = "-/-"
+            elif code == "0" and other[3] == "0":  # both lost (both flags in the same millisecond, §22.1)
+                result = "0-0"
             rnd.games.append(Game(None, start, opponent, result))
     for rnd in event.rounds:
         _number_boards(event, rnd)

@@ -410,7 +410,7 @@ class GameRecord:
             ing = "；应氏读秒扣点：红方%d，黑方%d" % (g.sides[RED].ing_points(), g.sides[BLACK].ing_points())
         if g.winner == DRAW and reason != "forfeit":
             return "%s，和棋：%s%s" % (score, self._short_reason_zh(g, reason), ing)
-        if reason == "forfeit" and g.winner == DRAW:
+        if g.winner in (DRAW, NOBODY):
             return "%s，%s%s" % (score, self._short_reason_zh(g, reason), ing)
         return "%s，%s胜：%s%s" % (score, ZH_SIDES[g.winner], self._short_reason_zh(g, reason), ing)
 
@@ -444,7 +444,9 @@ class GameRecord:
     @staticmethod
     def _short_reason_zh(g, reason):
         if reason == "forfeit":
-            return "双方弃权（§21）" if g.winner == DRAW else "%s迟到判负（§21.4）" % ZH_SIDES[1 - g.winner]
+            return "双方弃权（§21）" if g.winner in (DRAW, NOBODY) else "%s迟到判负（§21.4）" % ZH_SIDES[1 - g.winner]
+        if g.winner == NOBODY:
+            return "双方同一毫秒落旗：双方判负（§22.1）"
         if g.winner == DRAW:
             return DRAW_REASON_ZH.get(reason, REASON_ZH[reason] if reason in ("agreed", "arbiter") else
                                       REASON_ZH[reason] + "作和")
