@@ -29,14 +29,17 @@ def profile_path(name):
         raise UsageError(f"--profile: {e}") from None
 
 
-def headless(profile, script_text, vm="cpython", directory=None):
+def headless(profile, script_text, vm="cpython", directory=None, settings=None):
     """Play a script; returns [(snapshot name, display index, frame bytes)].
-    The board's flash (journal, settings) is kept in `directory` if given. A
-    script that sets flash-free plays on the MicroPython VM whatever `vm`
-    says: its board's filesystem is littlefs, which CPython does not have."""
+    `settings` (clock, language, sound: the command line's) win over the
+    script's own. The board's flash (journal, settings) is kept in `directory`
+    if given. A script that sets flash-free plays on the MicroPython VM
+    whatever `vm` says: its board's filesystem is littlefs, which CPython does
+    not have."""
+    settings = settings or {}
     if directory is None:
         with tempfile.TemporaryDirectory(prefix="xqclock-sim-") as tmp:
-            return headless(profile, script_text, vm, tmp)
+            return headless(profile, script_text, vm, tmp, settings)
     install()
     from host_tools.mpy.sim import script
     if script.parse(script_text)[3]["flash_free"] is not None:
@@ -46,12 +49,14 @@ def headless(profile, script_text, vm="cpython", directory=None):
     if vm == "cpython":
         from host_tools.mpy.sim import headless as runner
         runner.run(str(profile_path(profile)), script_text, flash,
-                   lambda name, i, b: frames.append((name, i, bytes(b))))
+                   lambda name, i, b: frames.append((name, i, bytes(b))), settings)
         return frames
     with tempfile.TemporaryDirectory(prefix="xqclock-script-") as tmp:
         script_file = Path(tmp) / "script.txt"
         script_file.write_text(script_text, encoding="utf-8")
+        import json
         proc = unixport.run(unixport.SCRIPTS / "headless.py", profile_path(profile), script_file, flash,
+                            json.dumps(settings),
                             path=(*unixport.SIM_PATH, firmware_path.FIRMWARE))
     for line in proc.stdout.splitlines():
         if line.startswith("ERROR "):

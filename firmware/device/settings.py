@@ -7,6 +7,7 @@ import os
 
 from clock import timecontrol
 from clock.durations import LIMIT_MS, digits
+from clock.utf8 import dumps, joined
 
 DEFAULTS = {
     "clock": "xq-60+30",  # time control: preset or spec string
@@ -97,6 +98,8 @@ def _board(v):
 
 
 def _name(v):
+    if isinstance(v, str):
+        v = joined(v)  # "\ud842\udfb7" in the file is the one character 𠮷 (clock/utf8.py)
     if not isinstance(v, str) or len(v) > NAME_MAX:
         raise ValueError("%r is not a name of at most %d characters" % (v, NAME_MAX))
     for ch in v:
@@ -154,7 +157,7 @@ def load(path="/settings.json"):
     A bad field is refused on its own (problem names it, None if all were
     accepted), so the clock always boots, locked if it was."""
     try:
-        with open(path) as f:
+        with open(path, "rb") as f:  # UTF-8 on both VMs, whatever CPython's locale says
             text = f.read()
     except OSError:
         return dict(DEFAULTS), None
@@ -168,8 +171,8 @@ def load(path="/settings.json"):
 
 def save(values, path="/settings.json"):
     tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(json.dumps(values))
+    with open(tmp, "wb") as f:
+        f.write(dumps(values).encode())
     os.rename(tmp, path)
 
 
@@ -178,6 +181,7 @@ def game_settings(values, absent=(0, 0)):
     gives it (the specs, not only a preset's name), the rest as set."""
     game = timecontrol.played(values["clock"], values["clock_black"])
     game.update({"forfeit": values["forfeit"], "fouls": values["fouls"], "absent": [absent[0], absent[1]]})
+    game["red_side"] = values["red_side"]  # the game's own: a later push cannot swap its levers
     if values["board"]:
         game["board"] = values["board"]
     if values["red_name"] or values["black_name"]:

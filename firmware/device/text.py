@@ -14,6 +14,7 @@
 
 import framebuf
 
+from device.fontcover import missing
 from device.glyphs import BITMAPS as _BITMAPS, CHARS as _CHARS
 
 _glyph_buf = bytearray(32)
@@ -35,10 +36,7 @@ def prepare():
 
 def drawable(s):
     """Whether every character of s has a glyph (ASCII, or Chinese the clock stores)."""
-    for ch in s:
-        if ord(ch) >= 128 and _CHARS.find(ch) < 0:
-            return False
-    return True
+    return not missing(s)
 
 
 def width(s):

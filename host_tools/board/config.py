@@ -23,11 +23,12 @@ import host_tools.firmware_path
 from clock import timecontrol
 from clock.durations import parse_ms, words, digits
 from clock.spaces import normalize
+from clock.utf8 import dumps
 from device import settings as cfg
 
 from host_tools.board import BoardError
 from host_tools.board.link import Link
-from host_tools.network import clock_network, network_shown
+from host_tools.network import SECRETS, clock_network, network_shown
 
 GAME_KEYS = ("clock", "clock_black", "forfeit", "fouls", "board", "red_name", "black_name")
 # Other words config push takes for the words of the firmware's settings.WORDS
@@ -154,28 +155,32 @@ def _name(option, name):
     return name
 
 
-def read_pairings(path):
-    """A pairings CSV, rows board,red,black (a first row that is not a board number
-    is a header) -> {board: (red, black)}; ValueError naming the row at fault."""
-    import csv
-    import io
-    from host_tools.inputs import read_text
-    text = read_text(path, "--pairings")
-    rows = [r for r in csv.reader(io.StringIO(text)) if r and any(c.strip() for c in r)]
-    if rows and not rows[0][0].strip().isdigit():
-        rows = rows[1:]
-    pairings = {}
-    for i, r in enumerate(rows, 1):
-        r = [c.strip() for c in r]
-        if len(r) != 3 or not r[0].isdigit() or not 1 <= int(r[0]) <= 999:
-            raise ValueError(f"--pairings {path}: row {i}: write board,red,black (a board number 1 to 999)")
-        board = int(r[0])
-        if board in pairings:
-            raise ValueError(f"--pairings {path}: row {i}: board {board} is paired twice")
-        pairings[board] = (_name("--pairings", r[1]), _name("--pairings", r[2]))
-    if not pairings:
-        raise ValueError(f"--pairings {path}: no pairings in it")
-    return pairings
+def read_pairings(path, round_number=None):
+    """The players of each board in a round, from a pairing program's TRF or a CSV
+    (host_tools/pairings): {board: (red, black)}, the round's number."""
+    from host_tools import pairings
+    event = pairings.read(path, round_number)
+    number = round_number or event.latest()
+    return event.board_names(number), number
+
+
+def hall_words(net):
+    """Where a clock reports (its /network.json, passwords left out), in words."""
+    if not net:
+        return "does not report (no broker set)"
+    from device import hall
+    if net["broker"] == hall.USB:
+        return "over its USB cable (to xqclock hall --usb)"
+    port = net.get("port") or (8883 if net.get("tls") else 1883)
+    return (f"{'mqtts' if net.get('tls') else 'mqtt'}://{net['broker']}:{port}"
+            f", event {net['event']}" + (f", over Wi-Fi {net['wifi']}" if net.get("wifi") else "")
+            + (f", as user {net['user']}" if net.get("user") else "") + f", key {net.get('key', 'none')}")
+
+
+def masked(result):
+    """A show_one result to print as JSON: the arbiter's code as set or not, never the digits."""
+    settings = dict(result["settings"], code="set" if result["settings"]["code"] else "")
+    return dict(result, settings=settings)
 
 
 def describe(values):
@@ -277,31 +282,103 @@ def _board_accepts(link):
         return None
 
 
-def push_one(port, changes, new_game=False, timeout=5.0, progress=None, pairings=None):
-    """Merge `changes` into a board's settings, write, read back, let its firmware check them.
-    With `pairings` ({board: (red, black)}), the players of this board's own number."""
+def _with_pairings(port, changes, board, pairings):
+    """(changes with this board's players from the pairings, a note): a board the
+    pairings leave out has no game this round, so last round's names go."""
+    if pairings is None:
+        return changes, ""
+    if not board:
+        raise BoardError(f"{port} has no board number: give it one first "
+                         "(xqclock config push --port P --board N)")
+    if board not in pairings:
+        return (dict(changes, red_name="", black_name=""),
+                f"Board {board} is not in the pairings: no game on it this round (its names are cleared).")
+    return dict(changes, red_name=pairings[board][0], black_name=pairings[board][1]), ""
+
+
+def push_one(port, changes, new_game=False, timeout=5.0, progress=None, pairings=None, network=None):
+    """Merge `changes` (and `network`, the /network.json fields) into what a clock
+    holds, as one change: all of it or nothing. A running clock takes it while it
+    runs (device/app.py's stage: a game in progress goes on untouched, and what
+    is for the game starts with the next); a clock without that firmware is
+    stopped for it, as before. With `pairings` ({board: (red, black)}), the
+    players of this clock's own board number."""
+    from host_tools.board.live import NotServing
     progress = progress or (lambda *a, **k: None)
     progress("connect")
+    try:
+        return _push_live(port, changes, new_game, timeout, progress, pairings, network)
+    except NotServing:
+        pass
+    return _push_stopped(port, changes, new_game, timeout, progress, pairings, network)
+
+
+def _push_live(port, changes, new_game, timeout, progress, pairings, network):
+    from host_tools.board.live import LiveClock, NotServing
+    with LiveClock(port, timeout) as clock:
+        info = clock.info()
+        game = info.get("game") or {}
+        if not info.get("stage"):
+            if game.get("started") and not game.get("over") and not new_game:
+                raise BoardError(f"{port}: its firmware is too old to take settings while it runs, and a game is "
+                                 "in progress: push after the game (or with --new-game), or flash it between "
+                                 "rounds (xqclock flash)")
+            raise NotServing(f"{port} takes no pushes while it runs")  # nothing runs that a stop would harm
+        before = cfg.check(dict(info["settings"]))
+        changes, pairing_note = _with_pairings(port, changes, changes.get("board", before["board"]), pairings)
+        values = cfg.check(dict(before, **changes))
+        if network:
+            network = with_secrets(port, network, info.get("network"), info.get("uid"))
+        progress("write")
+        answer = clock.stage({"settings": changes, "network": network or None, "new_game": new_game})
+        if not answer.get("ok"):
+            raise BoardError(f"{port}: its firmware rejects these settings ({answer.get('problem')}); "
+                             "nothing was changed")
+        back = clock.info()
+    if cfg.check(dict(back["settings"])) != values:
+        raise BoardError(f"{port}: the settings read back differ from those written")
+    notes = [pairing_note] if pairing_note else []
+    if answer["when"] == "next game":
+        notes.append("A game is in progress: it goes on untouched, and these settings start with the next game "
+                     f"(--new-game ends this one, keeping its record in {info.get('archive') or '/games'}).")
+    elif answer.get("kept"):
+        notes.append(f"Its {'finished' if game.get('over') else 'unfinished'} game is kept as {answer['kept']}; "
+                     "a new game starts with these settings.")
+    elif any(before.get(k) != values.get(k) for k in GAME_KEYS) or new_game:
+        notes.append("A new game starts with these settings.")
+    if not answer.get("saved"):
+        notes.append("The clock keeps them in memory until its clocks stop, then on its flash.")
+    if network:
+        notes.append(_network_note(back.get("network")))
+    return {"port": port, "board": info.get("uid") or "-", "settings": values, "note": " ".join(notes),
+            "read": "running", "when": answer["when"]}
+
+
+def _network_note(net):
+    if not net:
+        return "It no longer reports to the hall."
+    from device import hall
+    if net["broker"] == hall.USB:
+        return "It reports over its USB cable (to xqclock hall --usb)."
+    return (f"It reports to {net['broker']}:{net['port'] or 1883}, event {net['event']}"
+            + (f", over Wi-Fi {net['wifi']}" if net["wifi"] else "") + ".")
+
+
+def _push_stopped(port, changes, new_game, timeout, progress, pairings, network):
+    """push_one through the raw REPL: the clock stops for it (older firmware, or none running)."""
     link = Link(port, timeout)
     try:
         info = link.info()
         text = info.get("settings")
         before, note = _board_settings(port, text)
-        if pairings is not None:
-            board = changes.get("board", before.get("board"))
-            if not board:
-                raise BoardError(f"{port} has no board number: give it one first "
-                                 "(xqclock config push --port P --board N)")
-            if board not in pairings:
-                raise BoardError(f"{port} is board {board}, which the pairings do not list")
-            changes = dict(changes, red_name=pairings[board][0], black_name=pairings[board][1])
+        changes, pairing_note = _with_pairings(port, changes, changes.get("board", before.get("board")), pairings)
         values = cfg.check(dict(before, **changes))
         # write the fields the board had or was given: the firmware fills in the rest, and one
         # older than this copy is not handed a field it does not know
         kept = _raw(text) if not note.startswith("Its settings file") else values  # all the board accepted
         written = {k: values[k] for k in values if k in kept or k in changes}
         progress("write")
-        link.write_atomic("/settings.json", json.dumps(written).encode())
+        link.write_atomic("/settings.json", dumps(written).encode())  # UTF-8 on the wire: no \\u escapes
         back = _raw(link.info().get("settings"))
         if back != written:
             raise BoardError(f"{port}: the settings read back differ from those written")
@@ -313,7 +390,8 @@ def push_one(port, changes, new_game=False, timeout=5.0, progress=None, pairings
                 link.write_atomic("/settings.json", text.encode())
             raise BoardError(f"{port}: its firmware rejects these settings ({problem}); the old ones are "
                              f"back: flash it (xqclock flash) and push again")
-        notes = [note] if note else []
+        net_note = _write_network(link, port, network) if network else ""
+        notes = [n for n in (note, pairing_note) if n]
         if problem == "":
             notes.append("It has no xqclock firmware to check them yet: run xqclock flash.")
         if any(before.get(k) != values.get(k) for k in GAME_KEYS) or new_game:
@@ -321,11 +399,56 @@ def push_one(port, changes, new_game=False, timeout=5.0, progress=None, pairings
             journal = settle_journal(link, new_game)
             if journal:
                 notes.append(journal)
+        if net_note:
+            notes.append(net_note)
         link.finish()
-        return {"port": port, "board": info.get("uid") or "-", "settings": values, "note": " ".join(notes)}
+        return {"port": port, "board": info.get("uid") or "-", "settings": values, "note": " ".join(notes),
+                "read": "stopped", "when": "now"}
     except BoardError:
         link.finish()
         raise
+
+
+def glyph_warnings(values):
+    """What the clock cannot draw of the names it was given, in words: one line per name."""
+    from device.fontcover import missing
+    board = values.get("board")
+    where = f"board {board}" if board else "this clock"
+    out = []
+    for side, key in (("Red", "red_name"), ("Black", "black_name")):
+        gone = missing(values.get(key) or "")
+        if gone:
+            out.append(f"{where}: the clock has no glyph for {' '.join(gone)} ({side} {values[key]}): its screen "
+                       "shows the board number without the name (the journal, the hall and the reports have it)")
+    return out
+
+
+def shown_before_start(values):
+    """[(side, name, what that side's OLED shows before the start, characters it cannot draw)]."""
+    from host_tools import simulate
+    simulate.install()  # device.screens draws on framebuf: the host's stand-in
+    from device import screens
+    from device.fontcover import missing
+    header = cfg.game_settings(values)
+    return [(side, values[key], screens.caption(header, i), missing(values[key]))
+            for i, (side, key) in enumerate((("Red", "red_name"), ("Black", "black_name")))]
+
+
+def preview_one(port, changes, pairings, timeout=5.0, progress=None):
+    """What a push would show on a clock, read while it runs; nothing is written."""
+    from host_tools.board.live import LiveClock, NotServing
+    progress = progress or (lambda *a, **k: None)
+    progress("connect")
+    try:
+        with LiveClock(port, timeout) as clock:
+            info = clock.info()
+    except NotServing:
+        raise BoardError(f"{port} does not answer reads while it runs, so nothing can be previewed "
+                         "without stopping it: flash it first (xqclock flash)") from None
+    before = cfg.check(dict(info["settings"]))
+    changes, note = _with_pairings(port, changes, changes.get("board", before["board"]), pairings)
+    values = cfg.check(dict(before, **changes))
+    return {"port": port, "board": values["board"], "note": note, "sides": shown_before_start(values)}
 
 
 def _json_or_none(data):
@@ -340,14 +463,18 @@ def _show_live(port, timeout):
     from host_tools.board.live import LiveClock
     with LiveClock(port, timeout) as clock:
         info = clock.info()
-        archive = (info["journal"].rsplit("/", 1)[0] or "") + "/games"
+        archive = info.get("archive") or (info["journal"].rsplit("/", 1)[0] or "") + "/games"
         games = clock.listdir(archive)
         manifest = _json_or_none(clock.read("/xqclock.json"))
         profile = _json_or_none(clock.read("/profile.json"))
         network = network_shown(clock.read("/network.json"))
+    if not info.get("saved", True) and info.get("network"):  # pushed during play, not yet on the flash
+        network = dict(info["network"], key="set")
     game = info.get("game")
     journal = info["journal"]
-    return {"port": port, "board": info.get("uid"), "settings": cfg.check(dict(info["settings"])), "note": "",
+    note = "" if info.get("saved", True) else ("It holds settings pushed during play in memory: "
+                                               "they are saved on its flash when its clocks stop.")
+    return {"port": port, "clock_id": info.get("uid"), "settings": cfg.check(dict(info["settings"])), "note": note,
             "journal": journal, "archive": archive,
             "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
             "profile": profile and profile.get("name"),
@@ -392,7 +519,7 @@ def show_one(port, timeout=5.0, progress=None):
         profile = json.loads(info.get("profile") or "null")
     except ValueError:
         pass
-    return {"port": port, "board": info.get("uid"), "settings": values, "note": note,
+    return {"port": port, "clock_id": info.get("uid"), "settings": values, "note": note,
             "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
             "profile": profile and profile.get("name"),
             "game": current and {"started": current[0], "over": current[1], "id": current[2]},
@@ -401,38 +528,44 @@ def show_one(port, timeout=5.0, progress=None):
             "read": "stopped"}
 
 
-def push_network_one(port, changes, timeout=5.0, progress=None):
-    """Merge `changes` into the board's /network.json, write, read back; the clock restarts and reports."""
+# -- the hall: where the clock reports (/network.json, device/hall.py) ---------------------
+
+def with_secrets(port, changes, current, uid):
+    """Network changes for a running clock, with what clock_network adds (the clock
+    merges them with what it has): its key, and the event's clock account unless the
+    clock has an organiser's. `current`: where it reports now (no passwords)."""
     from device import hall
-    progress = progress or (lambda *a, **k: None)
-    progress("connect")
-    link = Link(port, timeout)
+    if changes.get("broker") == "":
+        return changes
+    known = {k: v for k, v in (current or {}).items() if k in hall.DEFAULTS and k not in SECRETS}
+    merged = dict(hall.DEFAULTS, **known, **changes)
     try:
-        try:
-            before = _raw(link.read_file(hall.NETWORK).decode())
-        except BoardError:
-            before = {}
-        if changes.get("broker") == "":
-            link.remove([hall.NETWORK])
-            link.finish()
-            return {"port": port, "note": "it no longer reports to the hall"}
-        values = dict(before, **changes)
-        try:
-            values = hall.check(values)
-            values = clock_network(values, "user" in changes, link.info().get("uid"))
-        except ValueError as e:
-            raise BoardError(f"{port}: {e}" + (": give --broker" if "broker" in str(e) else "")) from None
-        progress("write")
-        data = json.dumps(values).encode()
-        link.write_atomic(hall.NETWORK, data)
-        if link.read_file(hall.NETWORK) != data:
-            raise BoardError(f"{port}: {hall.NETWORK} read back differs from what was written")
-        link.finish()
-        if values["broker"] == hall.USB:
-            return {"port": port, "note": "reports over its USB cable (to xqclock hall --usb)"}
-        wifi = f", over Wi-Fi {values['wifi']}" if values["wifi"] else ""
-        return {"port": port, "note": f"reports to {values['broker']}:{values['port'] or 1883}, "
-                                      f"event {values['event']}" + wifi}
+        full = clock_network(hall.check(dict(merged, broker=merged["broker"] or "x")), "user" in changes, uid)
+    except ValueError as e:
+        raise BoardError(f"{port}: {e}") from None
+    extra = {"key": full["key"]}
+    if full["user"] != merged["user"]:
+        extra.update(user=full["user"], password=full["password"])
+    return dict(changes, **extra)
+
+
+def _write_network(link, port, changes):
+    """Merge `changes` into the board's /network.json over the raw REPL; a note."""
+    from device import hall
+    try:
+        before = _raw(link.read_file(hall.NETWORK).decode())
     except BoardError:
-        link.finish()
-        raise
+        before = {}
+    if changes.get("broker") == "":
+        link.remove([hall.NETWORK])
+        return _network_note(None)
+    try:
+        values = hall.check(dict(before, **changes))
+        values = clock_network(values, "user" in changes, link.info().get("uid"))
+    except ValueError as e:
+        raise BoardError(f"{port}: {e}" + (": give --broker" if "broker" in str(e) else "")) from None
+    data = dumps(values).encode()
+    link.write_atomic(hall.NETWORK, data)
+    if link.read_file(hall.NETWORK) != data:
+        raise BoardError(f"{port}: {hall.NETWORK} read back differs from what was written")
+    return _network_note(values)

@@ -12,9 +12,10 @@ import errno
 import json
 import os
 import re
+import sys
 import time
 
-from host_tools.board import ON_BOARD, BoardError
+from host_tools.board import ON_BOARD, BoardError, portlock
 
 CHUNK = 3072  # file bytes per exec (4 KB of base64 source on the board)
 
@@ -33,8 +34,18 @@ def _transport_class():
 
     class Transport(SerialTransport):
         """mpremote's transport, with every wait bounded by `answer_timeout`
-        (mpremote waits 10 s between characters, or for ever on a pty)."""
+        (mpremote waits 10 s between characters, or for ever on a pty), that
+        gives its port's claim back when closed (portlock.py)."""
         answer_timeout = 5.0
+        claimed = None
+
+        def close(self):
+            try:
+                super().close()
+            finally:
+                if self.claimed is not None:
+                    portlock.release(self.claimed)
+                    self.claimed = None
 
         def read_until(self, min_num_bytes, ending, timeout=10, data_consumer=None, timeout_overall=None):
             if timeout is None or timeout == 10:
@@ -73,11 +84,17 @@ def open_transport(port, timeout):
     if not os.path.exists(port):
         raise BoardError(f"{port}: no such port (is the clock plugged in?)")
     from mpremote.transport import TransportError
+    try:  # xqclock hall --usb lets go of it for us (portlock.py)
+        portlock.claim(port, lambda text: print(f"xqclock: {text}", file=sys.stderr, flush=True))
+    except OSError as e:
+        raise BoardError(str(e)) from None
     try:
         t = _transport_class()(port, baudrate=115200, timeout=min(timeout, 2.0))
     except (TransportError, OSError):
+        portlock.release(port)
         raise BoardError(_why_not(port)) from None
     t.answer_timeout = timeout
+    t.claimed = port
     return t
 
 
@@ -238,17 +255,21 @@ class Link:
             self.t.exec_raw_no_follow("import machine\nmachine.reset()")
         except Exception:
             raise BoardError(f"{self.port} stopped answering (reset)") from None
-        self.close()
-        time.sleep(0.3)
-        deadline = time.monotonic() + wait
-        while True:
-            try:
-                self.t = open_transport(self.port, self.timeout)
-                break
-            except BoardError:
-                if time.monotonic() > deadline:
-                    raise BoardError(f"{self.port} did not come back within {wait:g} s of the reset") from None
-                time.sleep(0.25)
+        portlock.claim(self.port)  # kept through the reset: hall --usb does not take the port meanwhile
+        try:
+            self.close()
+            time.sleep(0.3)
+            deadline = time.monotonic() + wait
+            while True:
+                try:
+                    self.t = open_transport(self.port, self.timeout)
+                    break
+                except BoardError:
+                    if time.monotonic() > deadline:
+                        raise BoardError(f"{self.port} did not come back within {wait:g} s of the reset") from None
+                    time.sleep(0.25)
+        finally:
+            portlock.release(self.port)
         self.agent = False
         self._places = None
 

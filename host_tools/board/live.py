@@ -132,6 +132,28 @@ class LiveClock:
             return data
 
 
+    def stage(self, request, timeout=None):
+        """Push a request to a running clock (device/hostreads.py: xq?put, xq?stage):
+        {"settings": changes, "network": changes or None, "new_game": bool}; the
+        clock's answer. Each piece waits for the clock to take it."""
+        import hashlib
+        from host_tools import firmware_path  # device.* importable
+        from device.hostreads import PUT_CHUNK
+        data = json.dumps(request, ensure_ascii=False).encode()
+        for at in range(0, len(data), PUT_CHUNK):
+            self._ask(f"xq?put {at} {base64.b64encode(data[at:at + PUT_CHUNK]).decode()}")
+            _, text = self._answer((b"xq!put",), time.monotonic() + self.timeout)
+            if int(text) != min(at + PUT_CHUNK, len(data)):
+                raise BoardError(f"{self.port}: the clock lost part of the push; push again")
+        self._ask(f"xq?stage {len(data)} {hashlib.sha256(data).hexdigest()[:16]}")
+        # the clock may archive a game first (seconds for a long one on a Pico)
+        _, text = self._answer((b"xq!stage", b"xq!error"), time.monotonic() + (timeout or max(self.timeout, 30)))
+        try:
+            return json.loads(text)
+        except ValueError:
+            raise BoardError(f"{self.port}: the clock's answer to the push was garbled ({text[:40]!r})") from None
+
+
 def read_clock(port, timeout=5.0):
     """One look at a running clock: {"info": info(), "journal": bytes or None}."""
     with LiveClock(port, timeout) as clock:

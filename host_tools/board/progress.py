@@ -4,6 +4,7 @@ On a terminal each board has a live line (stage, bar, note) that rich
 redraws; elsewhere each stage change is one plain line, so logs stay
 readable. Boards run in parallel threads (`run_parallel`).
 """
+import io
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -71,7 +72,12 @@ def table(rows, headers, stream=None):
     grid = Table(*headers, box=None, pad_edge=False, header_style="bold")
     for r in rows:
         grid.add_row(*(Text(str(c)) for c in r))  # Text: no rich markup in board names or paths
-    Console(file=stream, width=None if stream.isatty() else 1000).print(grid)
+    if stream.isatty():
+        Console(file=stream).print(grid)
+        return
+    buf = io.StringIO()  # wide enough for every row on one line, without padding after the last column
+    Console(file=buf, width=1000).print(grid)
+    stream.write("".join(line.rstrip() + "\n" for line in buf.getvalue().splitlines()))
 
 
 def run_parallel(ports, work, progress):

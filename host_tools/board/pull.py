@@ -1,7 +1,9 @@
 """`xqclock pull`: copy game journals from boards into a folder.
 
-DIR/<board>/game.xqj is the board's current game, DIR/<board>/games/*.xqj
-its archived ones (and *.bad: journals the board set aside as unreadable).
+DIR/<board>/game.xqj is the board's current game (and *.bad: journals the
+board set aside as unreadable); with archived=True also DIR/<board>/games/*.xqj,
+its archived ones (a round's folder holds the round's games, not every game
+the clock ever kept).
 Where the board keeps them (its flash, or an FRAM) its firmware says
 (device/storage.py, through the board agent); on a board whose journal is on
 the FRAM, journals left at the top of its flash go to DIR/<board>/flash/.
@@ -49,18 +51,18 @@ def _store(local, data):
     os.replace(tmp, local)
 
 
-def pull_one(port, dest, timeout=5.0, progress=None, clear=False):
+def pull_one(port, dest, timeout=5.0, progress=None, clear=False, archived=False):
     progress = progress or (lambda *a, **k: None)
     progress("connect")
     if not clear:
         try:
-            return _pull_live(port, dest, timeout, progress)
+            return _pull_live(port, dest, timeout, progress, archived)
         except NotServing:
             pass
-    return _pull_stopped(port, dest, timeout, progress, clear)
+    return _pull_stopped(port, dest, timeout, progress, clear, archived or clear)
 
 
-def _pull_live(port, dest, timeout, progress):
+def _pull_live(port, dest, timeout, progress, with_archive):
     with LiveClock(port, timeout) as clock:
         info = clock.info()
         folder = Path(dest) / folder_name(port, info.get("uid"), info.get("settings"))
@@ -71,7 +73,8 @@ def _pull_live(port, dest, timeout, progress):
         wanted = [(journal, folder / "game.xqj")]
         wanted += [(_folder(journal).rstrip("/") + "/" + n, folder / n)
                    for n in clock.listdir(_folder(journal)) if n.endswith(".xqj.bad")]
-        archived = [(archive + "/" + n, folder / "games" / n) for n in clock.listdir(archive) if _wanted(n)]
+        archived = [(archive + "/" + n, folder / "games" / n) for n in clock.listdir(archive)
+                    if _wanted(n)] if with_archive else []
         everything = wanted + archived
         fetched = skipped = 0
         for i, (path, local) in enumerate(everything):
@@ -93,7 +96,7 @@ def _pull_live(port, dest, timeout, progress):
             "battery": info.get("battery")}
 
 
-def _pull_stopped(port, dest, timeout, progress, clear):
+def _pull_stopped(port, dest, timeout, progress, clear, with_archive):
     link = Link(port, timeout)
     try:
         info = link.info()
@@ -107,7 +110,8 @@ def _pull_stopped(port, dest, timeout, progress, clear):
             raise BoardError(f"{port}: {places['problem']}")
         top = _folder(places["journal"])
         # (board folder, local folder): the journal's, the flash's top if that is another, the archive
-        folders = [(top, "")] + ([("/", "flash")] if top != "/" else []) + [(places["archive"], "games")]
+        folders = [(top, "")] + ([("/", "flash")] if top != "/" else []) + \
+            ([(places["archive"], "games")] if with_archive else [])
         wanted = [(f"{where.rstrip('/')}/{n}", f"{local}/{n}".lstrip("/"))
                   for where, local in folders for n in link.listdir(where) if _wanted(n)]
         paths = [p for p, _ in wanted]

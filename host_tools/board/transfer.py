@@ -13,7 +13,7 @@ from host_tools import firmware_path
 from host_tools.board import BoardError
 from host_tools.board.link import Link
 from clock import events, snapshot
-from clock.journal import JournalError, Loaded
+from clock.journal import JournalError, Loaded, compact
 from clock.table import replay
 
 # Runs on the failed clock once its game is on the new one: a MOVED record
@@ -45,6 +45,33 @@ print(snapshot.to_json(_g))
 """
 
 
+TORN = "the last record is incomplete (torn write)"  # what a clock that died mid-write leaves (clock/journal.py)
+
+
+def intact_part(data, name="the journal", intact=False):
+    """(the journal to move, a note or ""). A torn last record is what a clock that
+    died mid-write leaves: the records before it are moved, the torn one left out.
+    Other damage (a record that does not fit its hash) is refused unless
+    `intact` says to move the records before it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "game.xqj"
+        path.write_bytes(data)
+        try:
+            loaded = Loaded(str(path))
+            replay(loaded)
+        except JournalError as e:
+            raise BoardError(str(e).replace(str(path), name)) from None
+        if not loaded.problem:
+            return data, ""
+        if loaded.problem != TORN and not intact:
+            raise BoardError(f"{name} is damaged ({loaded.problem}); check it with 'xqclock report --verify', "
+                             f"then --intact moves the {loaded.count} records before the damage")
+        compact(str(path), str(path) + ".intact")
+        kept = (Path(str(path) + ".intact")).read_bytes()
+    return kept, (f"{name}: {loaded.problem}: its {loaded.count} intact records are moved, the rest "
+                  f"({loaded.dropped} bytes) left out")
+
+
 def restored_state(data, name="the journal"):
     """What a clock restores from this journal (`name` in messages): (settings, state JSON as a dict)."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -67,9 +94,10 @@ def _same_game(a, b):
     return all(a[s][k] == b[s][k] for s in ("red", "black") for k in keys) and a["result"] == b["result"]
 
 
-def transfer(target, journal=None, source=None, timeout=5.0):
+def transfer(target, journal=None, source=None, timeout=5.0, intact=False, say=None):
     """Move a game onto the clock at port `target`, from a journal file or the
-    clock at port `source`. Returns what the new clock shows (state dict)."""
+    clock at port `source`. Returns what the new clock shows (state dict);
+    say(note) if only the journal's intact records go (intact_part)."""
     if source is not None:
         link = Link(source, timeout)
         try:
@@ -80,6 +108,9 @@ def transfer(target, journal=None, source=None, timeout=5.0):
     else:
         data = Path(journal).read_bytes()
         name = str(journal)
+    data, note = intact_part(data, name, intact)
+    if note and say is not None:
+        say(note)
     settings, expected = restored_state(data, name)
     if expected["result"] is not None:
         raise BoardError(f"{name}: the game is over ({expected['result']['score']}, "

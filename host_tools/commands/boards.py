@@ -100,15 +100,19 @@ def flash(args):
 # -- pull --------------------------------------------------------------------------------
 
 def pull_arguments(pl):
-    pl.description = ("Copy each board's journal (game.xqj, on its flash or FRAM) and its "
-                      "archived games (/games/*.xqj) into DIR/<board id>/ (skipping files "
-                      "already there). The clock stops for a moment; a game in progress comes "
-                      "back paused.")
+    pl.description = ("Copy each board's current game (game.xqj, on its flash or FRAM) into "
+                      "DIR/board-NN/ (its board number; else its clock id), and with --archived "
+                      "its archived games (/games/*.xqj) too, skipping files already there. A "
+                      "clock running xqclock's firmware is read while it runs: a game in progress "
+                      "goes on. Older firmware, and --clear, stop the clock for a moment (a game "
+                      "in progress comes back paused).")
     board_options(pl)
     pl.add_argument("dir", metavar="DIR", help="where the journals go (one folder per board)")
+    pl.add_argument("--archived", action="store_true",
+                    help="also copy the games the clock archived (DIR/board-NN/games/)")
     pl.add_argument("--clear", action="store_true",
-                    help="then delete the archived games from the board (each once it is safely in DIR; "
-                         "the current game stays)")
+                    help="copy the archived games, then delete them from the board (each once it is safely in "
+                         "DIR; the current game stays; the clock stops for a moment)")
 
 
 def pull(args):
@@ -120,7 +124,7 @@ def pull(args):
         ports = chosen(args)
     except BoardError as e:
         return fail(e)
-    ok, errors = run(ports, lambda port, cb: pull_one(port, args.dir, args.timeout, cb, args.clear))
+    ok, errors = run(ports, lambda port, cb: pull_one(port, args.dir, args.timeout, cb, args.clear, args.archived))
     rows = [[p, ok[p]["board"], ok[p]["journals"], ok[p]["fetched"]] + ([ok[p]["cleared"]] if args.clear else [])
             + ["while running" if ok[p]["read"] == "running" else "stopped (a game comes back paused)",
                ok[p]["folder"]] for p in ports if p in ok]
@@ -148,6 +152,9 @@ def transfer_arguments(t):
     t.add_argument("journal", nargs="?", metavar="JOURNAL", help="the game's journal file (.xqj)")
     t.add_argument("--from-port", metavar="P", help="take the game from the clock at this port instead")
     t.add_argument("--port", required=True, metavar="P", help="the replacement clock's port")
+    t.add_argument("--intact", action="store_true",
+                   help="a journal damaged within (report --verify names where): move the records before the "
+                        "damage (a torn last record, what a clock that died mid-write leaves, needs no option)")
     t.add_argument("--timeout", type=inputs.seconds, default=5.0, metavar="S",
                    help="seconds a board may take to answer (default 5)")
 
@@ -165,7 +172,8 @@ def transfer(args):
     if args.journal:
         inputs.read_bytes(args.journal, "JOURNAL")
     try:
-        settings, shown = move(args.port, args.journal, args.from_port, args.timeout)
+        settings, shown = move(args.port, args.journal, args.from_port, args.timeout, args.intact,
+                               lambda note: print(f"xqclock: warning: {note}", file=sys.stderr))
     except (BoardError, OSError) as e:
         return fail(e)
     red, black = shown["red"], shown["black"]

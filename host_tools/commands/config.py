@@ -1,7 +1,9 @@
 """`xqclock config`: time-control presets and specs in words; settings pushed
 to boards and read back. One function per action."""
 import json
+import sys
 
+from host_tools import inputs
 from host_tools.commands.boards import board_options, chosen, fail, finish, run
 from host_tools.wording import plural
 
@@ -40,11 +42,17 @@ def config_arguments(c):
     cp.add_argument("--board", metavar="N", help="this clock's board number (one clock; 0: none)")
     cp.add_argument("--red", metavar="NAME", help="Red's name on this clock (one clock)")
     cp.add_argument("--black", metavar="NAME", help="Black's name on this clock (one clock)")
-    cp.add_argument("--pairings", metavar="CSV",
-                    help="the round's players from a CSV of board,red,black: each clock takes the row "
-                         "of its own board number (with --all)")
+    cp.add_argument("--pairings", metavar="FILE",
+                    help="the round's players, from the pairing program's TRF or a CSV (board,red,black, or "
+                         "board,red_no,red,black_no,black): each clock takes its own board's; a clock whose "
+                         "board has no game this round is cleared")
+    cp.add_argument("--round", type=inputs.count, metavar="N",
+                    help="with --pairings: the round to push (default: a TRF's round still to play; a CSV's own)")
     cp.add_argument("--new-game", action="store_true",
                     help="end a game in progress (its journal kept in /games) so the next uses these settings")
+    cp.add_argument("--preview", action="store_true",
+                    help="write nothing: show what each clock's screens would show its players before the start "
+                         "(board, names, characters the clock has no glyph for)")
     cs = csub.add_parser("show", help="read back what boards hold")
     board_options(cs)
     cs.add_argument("--json", action="store_true", help="as JSON")
@@ -94,7 +102,11 @@ def push(args):
         changes = cf.changes_from(args.clock, args.forfeit, args.fouls, args.sound, args.language,
                                   args.red_side, args.code, args.clock_black, args.board, args.red,
                                   args.black, args.tenths)
-        pairings = cf.read_pairings(args.pairings) if args.pairings else None
+        pairings = number = None
+        if args.pairings:
+            pairings, number = cf.read_pairings(args.pairings, args.round)
+        elif args.round is not None:
+            return fail("--round goes with --pairings (the round of the pairings to push)", 2)
     except ValueError as e:
         return fail(e, 2)
     from host_tools.network import network_from
@@ -112,19 +124,36 @@ def push(args):
     one = _for_one_clock(args)
     if one and len(ports) > 1:
         return fail(f"{one[0]} is for one clock, and {len(ports)} are attached: give --port P", 2)
-    if network:
-        ok, errors = run(ports, lambda port, cb: cf.push_network_one(port, network, args.timeout, cb))
-        for port in ports:
-            if port in ok:
-                print(f"{port}: network written and read back; {ok[port]['note']}")
-        if errors or not (changes or args.new_game or pairings):
-            return finish(ports, errors)
+    if pairings is not None:
+        print(f"{args.pairings}: round {number}, {plural(len(pairings), 'board')}", file=sys.stderr)
+    if args.preview:
+        return _preview(ports, changes, pairings, args.timeout)
+    # settings and network as one change on each clock: all of it or none (board/config.py)
     ok, errors = run(ports, lambda port, cb: cf.push_one(port, changes, args.new_game, args.timeout, cb,
-                                                          pairings))
+                                                          pairings, network))
+    named = pairings is not None or args.red is not None or args.black is not None
     for port in ports:
         r = ok.get(port)
         if r:
             print(f"{port}: settings saved and checked." + (f" {r['note']}" if r["note"] else ""))
+            for warning in cf.glyph_warnings(r["settings"]) if named else ():  # said when names are given
+                print(f"xqclock: warning: {port}: {warning}", file=sys.stderr)
+    return finish(ports, errors)
+
+
+def _preview(ports, changes, pairings, timeout):
+    """What each clock's players would see before the start, if these were pushed:
+    nothing is written (the clocks are only read, while they run)."""
+    from host_tools.board import config as cf
+    ok, errors = run(ports, lambda port, cb: cf.preview_one(port, changes, pairings, timeout, cb))
+    for port in ports:
+        r = ok.get(port)
+        if not r:
+            continue
+        print(f"{port}: board {r['board'] or '-'}" + (f" ({r['note']})" if r["note"] else ""))
+        for side, name, shown, missing in r["sides"]:
+            print(f"  {side:<6} {name or '-'}  ->  the screen shows {shown!r}"
+                  + (f" (no glyph for {' '.join(missing)}: the name is left out)" if missing else ""))
     return finish(ports, errors)
 
 
@@ -136,20 +165,20 @@ def show(args):
         return fail(e)
     ok, errors = run(ports, lambda port, cb: cf.show_one(port, args.timeout, cb))
     if args.json:
-        print(json.dumps([ok[p] for p in ports if p in ok], indent=1, ensure_ascii=False))
+        print(json.dumps([cf.masked(ok[p]) for p in ports if p in ok], indent=1, ensure_ascii=False))
     else:
         for port in ports:
             if port in ok:
-                _show_board(port, ok[port], cf.describe)
+                _show_board(port, ok[port], cf)
     return finish(ports, errors)
 
 
-def _show_board(port, r, describe):
+def _show_board(port, r, cf):
     fw = r["firmware"]
-    print(f"{port}  board {r['board'] or '-'}  "
+    print(f"{port}  clock id {r['clock_id'] or '-'}  "
           f"{'xqclock ' + str(fw['version']) + ' (' + str(fw['build']) + ')' if fw else 'no xqclock firmware'}"
           f"  profile {r['profile'] or '-'}")
-    for label, text in describe(r["settings"]):
+    for label, text in cf.describe(r["settings"]) + [("hall", cf.hall_words(r.get("network")))]:
         print(f"  {label:<9} {text}")
     game = r["game"]
     state = "none" if not game else ("finished" if game["over"] else
@@ -160,11 +189,6 @@ def _show_board(port, r, describe):
     print(f"  {'battery':<9} " + (f"{bat['percent']}% ({bat['mv'] / 1000:.2f} V)" if bat else
                                   "not measured" if r.get("read") == "running" else
                                   "not read (the clock was stopped to read it)"))
-    net = r.get("network")
-    if net:
-        print(f"  {'hall':<9} " + ("over USB" if net.get("broker") == "usb" else
-                                  f"{net.get('broker')}:{net.get('port') or 1883}, user {net.get('user') or '-'}")
-              + f", event {net.get('event')}, key {net.get('key', 'none')}")
     if r["note"]:
         print(f"  note: {r['note']}")
 

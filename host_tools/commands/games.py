@@ -51,16 +51,38 @@ def report_arguments(r):
                       help="one results table for all the journals (board numbers, scores, points)")
     mode.add_argument("--event", action="store_true",
                       help="the event's cross-table: each JOURNAL is a round's folder (as pull writes it), "
-                           "in round order; players by name (or board), points per round, total")
+                           "in round order; players by start number with --pairings (else by name), each "
+                           "round's opponent, colour and result, points, tie-breaks")
     r.add_argument("--format", choices=("text", "json", "csv"), default="text",
                    help="text (a sheet to sign; default), json, or csv (one row per event)")
     r.add_argument("--chart", metavar="PNG",
                    help="also draw the time per move as a PNG (with several journals: a directory)")
     r.add_argument("--out", metavar="DIR",
-                   help="write each sheet to DIR/NAME.txt|json|csv (--round: DIR/round.txt and round.csv)")
+                   help="write each sheet to DIR/NAME.txt|json|csv (--round: DIR/FOLDER.txt and .csv; --event: "
+                        "DIR/event-after-round-N.txt, .csv and .trf)")
     r.add_argument("--boards", metavar="CSV",
                    help="with --round: board numbers from a CSV of board,journal[,red,black] "
                         "(default: from names like board-07.xqj, else the order given)")
+    r.add_argument("--language", choices=("en", "zh"), default="en",
+                   help="the sheets and tables in English (default) or Chinese")
+    r.add_argument("--csv-encoding", choices=("utf-8", "gbk"), default="utf-8",
+                   help="CSV files written with --out: utf-8 (with a byte-order mark: Excel opens it right, "
+                        "on a Chinese Windows too; default) or gbk")
+    ev = r.add_argument_group("the event's cross-table (--event)")
+    ev.add_argument("--pairings", action="append", metavar="FILE",
+                    help="the pairing program's pairings: one TRF for every round, or a CSV per round in round "
+                         "order (board,red_no,red,black_no,black); players are then their start numbers")
+    ev.add_argument("--players", metavar="FILE", help="the start numbers' names (no,name CSV, or a TRF), "
+                                                      "over the pairings' spelling")
+    ev.add_argument("--correct", action="append", metavar="BOARD:ROUND=RESULT",
+                    help="a result the arbiter corrected (after an appeal), e.g. 3:2=0-1; repeatable")
+    ev.add_argument("--corrections", metavar="CSV", help="corrected results, a row each: round,board,result[,note]")
+    ev.add_argument("--tiebreaks", metavar="LIST",
+                    help="tie-break order, e.g. opp,wins,fouls (codes: warnings, opp, sb, wins, direct, fouls, "
+                         "prog; default per the CXA rules: see docs/standings.md)")
+    ev.add_argument("--system", choices=("swiss", "round-robin"),
+                    help="the event's system for the default tie-breaks (default: round robin if everyone met)")
+    ev.add_argument("--title", metavar="NAME", help="the event's name on the table (default: the TRF's)")
 
 
 def report(args):

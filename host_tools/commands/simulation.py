@@ -20,10 +20,11 @@ def simulate_arguments(m):
                 "'at TIME press|hold|down|up KEY [DURATION]', 'at TIME snapshot NAME', 'end TIME'.\n"
                 "KEY: left-lever right-lever start minus plus ok.")
     m.add_argument("--profile", default="oled", help="board profile: oled (default) or segment7")
-    m.add_argument("--clock", default="xq-60+30", metavar="SPEC", help="time control (default xq-60+30)")
+    m.add_argument("--clock", metavar="SPEC",
+                   help="time control (default xq-60+30, or what --dir's board or the script sets; given, it wins)")
     import host_tools.firmware_path
     from device.settings import WORDS  # the firmware's words for its settings
-    m.add_argument("--language", choices=WORDS["language"], default="en", help="screen language")
+    m.add_argument("--language", choices=WORDS["language"], help="screen language (default en; given, it wins)")
     m.add_argument("--sound", action="store_true", help="turn the buzzer on (off by default, as FIDE expects)")
     m.add_argument("--dir", metavar="DIR", help="keep the simulated board's flash (journal, settings) in DIR")
     m.add_argument("--terminal", action="store_true", help="draw in the terminal even if there is a display")
@@ -52,31 +53,46 @@ def _simulate_checks(args):
                 raise inputs.UsageError(f"{name} goes with --headless")
     if args.dir:
         inputs.out_dir(args.dir, "--dir")
+    if args.clock is not None:
+        from clock import timecontrol
+        try:
+            timecontrol.parse(args.clock)
+        except ValueError as e:
+            raise inputs.UsageError(f"--clock {args.clock}: {e}") from None
+
+
+def _given(args):
+    """The settings given on the command line (not given: the script's or the folder's stay)."""
+    from device import settings as cfg
+    given = {"clock": args.clock, "sound": True if args.sound else None,
+             "language": None if args.language is None else cfg.WORDS["language"].index(args.language)}
+    return {k: v for k, v in given.items() if v is not None}
 
 
 def simulate(args):
     import tempfile
+    from pathlib import Path
     from host_tools import simulate as sim  # also puts the firmware on sys.path
-    from clock import timecontrol
     from device import settings as cfg
     _simulate_checks(args)
     if args.headless:
         text = inputs.read_text(args.script, "--script")
         inputs.out_dir(args.png, "--png")
         try:
-            frames = sim.headless(args.profile, text, args.vm, args.dir)
+            frames = sim.headless(args.profile, text, args.vm, args.dir, _given(args))
         except ValueError as e:
             print(f"{args.script}:{e}", file=sys.stderr)
             return 2
+        except RuntimeError as e:  # no MicroPython VM, or it failed
+            print(f"xqclock: {e}", file=sys.stderr)
+            return 1
         for path in sim.write_pngs(args.profile, frames, args.png):
             print(path)
         return 0
-    try:
-        timecontrol.parse(args.clock)
-    except ValueError as e:
-        raise inputs.UsageError(f"--clock {args.clock}: {e}") from None
-    values = cfg.check(dict(cfg.DEFAULTS, clock=args.clock, language=cfg.WORDS["language"].index(args.language),
-                            sound=args.sound))
+    base = dict(cfg.DEFAULTS)
+    if args.dir and (Path(args.dir) / "settings.json").is_file():
+        base = cfg.load(str(Path(args.dir) / "settings.json"))[0]  # the folder's board keeps its settings
+    values = cfg.check(dict(base, **_given(args)))
     if args.dir:
         sim.interactive(args.profile, values, args.dir, args.terminal, args.seconds)
     else:
@@ -122,6 +138,12 @@ def virtual_board(args):
         except ValueError as e:
             print(f"xqclock: {args.script}:{e}", file=sys.stderr)
             return 2
+    from host_tools import unixport
+    try:
+        unixport.binary()  # a virtual board is the unix port: say so now, not from each board's thread
+    except RuntimeError as e:
+        print(f"xqclock: {e}", file=sys.stderr)
+        return 1
     if args.dir:
         inputs.out_dir(args.dir, "--dir")
     return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose, script=script)

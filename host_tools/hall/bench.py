@@ -46,8 +46,46 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+SURNAMES = "王郑许洪赵吕蒋孟谢汪徐"
+GIVEN = ("天一", "惟桐", "银川", "智", "鑫鑫", "钦", "川", "辰", "靖", "洋", "天红",
+         "\U00020bb7川")  # one outside the BMP
+
+
+def names(board):
+    """Each board's players, Chinese as at a Chinese event (the hall must show them whole)."""
+    return {"red": SURNAMES[board % len(SURNAMES)] + GIVEN[board % len(GIVEN)],
+            "black": SURNAMES[(board * 7) % len(SURNAMES)] + GIVEN[(board * 5 + 3) % len(GIVEN)]}
+
+
+class Checker:
+    """Subscribes to every state on the broker: each message must be JSON naming its board's players."""
+
+    def __init__(self, port, event):
+        self.messages = 0
+        self.bad = []
+        self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="bench-checker")
+        self.client.username_pw_set(event.hall_user, event.hall_password)  # the hall's account reads states
+        self.client.on_connect = lambda c, u, f, r, p=None: c.subscribe("xqclock/bench/+/state")
+        self.client.on_message = self._message
+        self.client.connect("127.0.0.1", port)
+        self.client.loop_start()
+
+    def _message(self, client, userdata, msg):
+        self.messages += 1
+        try:
+            state = json.loads(msg.payload)  # bytes: UTF-8
+            if state["names"] != names(state["board"]):
+                raise ValueError("names %r" % state["names"])
+        except (ValueError, KeyError, TypeError) as e:
+            self.bad.append("%s: %s" % (msg.topic, e))
+
+    def stop(self):
+        self.client.loop_stop()
+        self.client.disconnect()
+
+
 def state(board, moves, running, remaining, sent_ms, pads):
-    """A state message as a clock sends it (device/hall.py's shape), tagged with its key."""
+    """A state message as a clock sends it (device/hall.py's shape: UTF-8 bytes), tagged with its key."""
     side = {"remaining_ms": 0, "moves": 0, "flag": False, "flag_at_ms": None, "fouls": 0, "warnings": 0,
             "present": True, "arrived_at_ms": 0, "exempt": False, "offers": 0, "repeat_offers": 0,
             "used_ms": 0, "period": 1, "overtime": False, "byoyomi_periods": None, "block_moves": None}
@@ -57,10 +95,10 @@ def state(board, moves, running, remaining, sent_ms, pads):
              "black": {"ms": remaining[1], "quota": 40, "block": None}}
     text = json.dumps({"time_ms": moves * 10000, "running": running, "paused": False, "red": red, "black": black,
                        "result": None, "notice": None, "board": board,
-                       "names": {"red": f"许银川 {board}", "black": f"Black {board}"}, "battery": 90, "fault": 0,
+                       "names": names(board), "battery": 90, "fault": 0,
                        "shown": shown, "game": "%08x" % board, "clock_id": "%016x" % board, "boot": 1,
                        "sent_ms": sent_ms, "forfeit_at_ms": None, "foul_limit": 3}, ensure_ascii=False)
-    return tagged(pads, f"xqclock/bench/{board}/state", text).encode()
+    return tagged(pads, f"xqclock/bench/{board}/state".encode(), text.encode())
 
 
 def tree_cpu_seconds(root):
@@ -92,6 +130,7 @@ class Stream(threading.Thread):
         self.seen = {}
         self.events = 0
         self.boards = 0
+        self.wrong_names = 0  # states the page got with other names than were sent
         self.stop = False
 
     def run(self):
@@ -109,6 +148,7 @@ class Stream(threading.Thread):
                     s = entry["state"]
                     if s:
                         self.seen.setdefault((s["board"], s["sent_ms"]), now)
+                        self.wrong_names += s["names"] != names(s["board"])
 
 
 PAGE_PROBE = """(() => {  // the page's own view: when each (board, sent_ms) arrived
@@ -214,6 +254,7 @@ def _run(clocks, seconds, press_every, out):
             c.connect("127.0.0.1", broker.port, keepalive=120)
             c.loop_read()  # the CONNACK
             publishers.append(c)
+        checker = Checker(broker.port, event)
         stream = Stream(url)
         stream.start()
         try:
@@ -285,6 +326,11 @@ def _run(clocks, seconds, press_every, out):
                   f"{updates / duration:.0f} page updates/s", file=out)
         print(f"  page stream: {stream.events / duration:.0f} events/s carrying {stream.boards / duration:.0f} "
               f"board states/s", file=out)
+        checker.stop()
+        print(f"  every message valid JSON with its Chinese names: {'yes' if not checker.bad else 'NO'} "
+              f"({checker.messages - len(checker.bad)} of {checker.messages} on the broker"
+              + (f"; first bad: {checker.bad[0]}" if checker.bad else "")
+              + f"; {stream.wrong_names} with other names on the page)", file=out)
         print("  CPU (share of one core): " + ", ".join(f"{k} {v / duration * 100:.0f}%" for k, v in cpu.items()),
               file=out)
         with urllib.request.urlopen(url + "boards.json", timeout=10) as r:

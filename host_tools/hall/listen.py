@@ -56,7 +56,7 @@ class Listener:
         """Ask a clock to identify itself (beep, show its board number), tagged with its key."""
         topic = TOPIC % (self.hall.event, board, "identify")
         pads = key_pads(self.keys.clock_key(clock_id).hex())
-        self.client.publish(topic, tagged(pads, topic, '{"at_ms": %d}' % now_ms).encode())
+        self.client.publish(topic, tagged(pads, topic.encode(), b'{"at_ms": %d}' % now_ms))
 
     def _connected(self, c, userdata, flags, reason, properties=None):
         if reason.is_failure:

@@ -15,6 +15,7 @@ import time
 
 import host_tools.firmware_path
 from clock.game import REASONS, R_ENTERED
+from clock.utf8 import joined_all
 
 LATE_WARN_MS = 5 * 60000  # a late player this close to the forfeit limit
 STALE_MS = 15000  # a running clock silent this long counts as offline (it sends every 5 s)
@@ -41,8 +42,8 @@ def _need(obj, key, kind, where=""):
 
 def parse_state(payload):
     """The state object of a message (bytes); BadMessage naming the field at fault."""
-    try:
-        state = json.loads(payload)
+    try:  # joined: a clock with older firmware sent a name outside the BMP in CESU-8 (clock/utf8.py)
+        state = joined_all(json.loads(payload))
     except (ValueError, UnicodeDecodeError) as e:
         raise BadMessage(f"not JSON ({e})") from None
     if not isinstance(state, dict):

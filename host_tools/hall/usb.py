@@ -13,6 +13,7 @@ import threading
 
 import host_tools.firmware_path
 from device.hall import ONLINE, OFFLINE, TOPIC, USB_LINE
+from host_tools.board.portlock import HANDOVER_S, Holder
 from host_tools.board.ports import attached
 from host_tools.hall.listen import client
 
@@ -70,28 +71,47 @@ class UsbReporter:
         return TOPIC % (self.event, board, kind)
 
     def _read(self, port):
+        """Read one clock's reports for as long as it is there. Another xqclock
+        command that needs the port (pull, config, flash) claims it: the port is
+        closed for it and opened again after (portlock.py), the clock never
+        notices, and its tile keeps its last state meanwhile."""
         import serial
         boards = set()
+        holder = Holder(port)
+        s = None
         try:
-            with serial.Serial(port, 115200, timeout=0.5) as s:
-                self.log(f"reading the clock on {port}")
-                pending = b""
-                while not self.stopping.is_set():
-                    pending += s.read(4096)
-                    *lines, pending = pending.split(b"\n")
-                    pending = pending[-8192:]  # a console that never ends a line
-                    for line in lines:
-                        report = parse_line(line)
-                        if report is None:
-                            continue
-                        board, text = report
-                        if board not in boards:
-                            boards.add(board)
-                            self.mqtt.publish(self._topic(board, "online"), ONLINE, retain=True)
-                        self.mqtt.publish(self._topic(board, "state"), text, retain=True)
+            pending = b""
+            while not self.stopping.is_set():
+                if not holder.take() or holder.wanted():
+                    if s is not None:
+                        s.close()
+                        s = None
+                        holder.let_go()
+                        self.log(f"{port}: let another xqclock command have the clock; back when it is done")
+                    self.stopping.wait(HANDOVER_S)
+                    continue
+                if s is None:
+                    s = serial.Serial(port, 115200, timeout=HANDOVER_S)
+                    self.log(f"reading the clock on {port}")
+                    pending = b""
+                pending += s.read(4096)
+                *lines, pending = pending.split(b"\n")
+                pending = pending[-8192:]  # a console that never ends a line
+                for line in lines:
+                    report = parse_line(line)
+                    if report is None:
+                        continue
+                    board, text = report
+                    if board not in boards:
+                        boards.add(board)
+                        self.mqtt.publish(self._topic(board, "online"), ONLINE, retain=True)
+                    self.mqtt.publish(self._topic(board, "state"), text, retain=True)
         except (OSError, serial.SerialException) as e:
             self.log(f"{port}: {e}; its clock is offline until it is back")
         finally:
+            if s is not None:
+                s.close()
+            holder.close()
             for board in boards:
                 self.mqtt.publish(self._topic(board, "online"), OFFLINE, retain=True)
             with self.lock:

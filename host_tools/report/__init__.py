@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from host_tools.report.record import GameRecord, ReportError
+from host_tools.report.spreadsheet import write_csv
 from host_tools.report.sheet import render
 
 EXT = {"text": "txt", "json": "json", "csv": "csv"}
@@ -60,17 +61,64 @@ def _check_outputs(args, count):
         read_text(args.boards, "--boards")
 
 
+def corrections_from(args):
+    """--correct BOARD:ROUND=RESULT (repeatable) and --corrections FILE (round,board,result[,note])
+    -> {(round, board): result}; ReportError naming the one at fault."""
+    import csv
+    import io
+    from host_tools.inputs import read_text
+    from host_tools.pairings import PairingsError, result_code
+    out = {}
+    for text in args.correct or []:
+        board, _, rest = text.partition(":")
+        rnd, _, result = rest.partition("=")
+        if not (board.strip().isdigit() and rnd.strip().isdigit() and result.strip()):
+            raise ReportError("--correct %s: write BOARD:ROUND=RESULT, e.g. --correct 3:2=0-1" % text)
+        try:
+            out[(int(rnd), int(board))] = result_code(result, "--correct %s" % text)
+        except PairingsError as e:
+            raise ReportError(str(e)) from None
+    if args.corrections:
+        rows = csv.reader(io.StringIO(read_text(args.corrections, "--corrections")))
+        for row in rows:
+            cells = [c.strip() for c in row]
+            if not any(cells) or cells[0].startswith("#") or not cells[0].isdigit() and rows.line_num == 1:
+                continue  # blank, a comment, or the header
+            where = "--corrections %s: line %d" % (args.corrections, rows.line_num)
+            if len(cells) < 3 or not cells[0].isdigit() or not cells[1].isdigit():
+                raise ReportError("%s: write round,board,result[,note]" % where)
+            try:
+                out[(int(cells[0]), int(cells[1]))] = result_code(cells[2], where)
+            except PairingsError as e:
+                raise ReportError(str(e)) from None
+    return out
+
+
 def _event(args):
-    from host_tools.report import event
+    from host_tools import pairings
+    from host_tools.report import event, standings
     rounds = [journal_paths([item]) for item in args.journals]
+    corrections = corrections_from(args)
+    if args.players and not args.pairings:
+        raise ReportError("--players names the start numbers of --pairings: give the pairings too")
+    tiebreaks = standings.tiebreak_list(args.tiebreaks) if args.tiebreaks else None
+    plan = pairings.for_rounds(args.pairings, rounds, args.players) if args.pairings else None
     _check_outputs(args, 0)
-    table = event.build(rounds)
+    table = standings.build(event.rounds_of(rounds, plan), plan[0] if plan else None, corrections, args.system,
+                            tiebreaks, lambda text: print("xqclock: %s" % text, file=sys.stderr))
+    name = args.title or (plan[0].name if plan else "")
     if args.out:
         out = Path(args.out)
-        (out / "event.txt").write_text(event.text_table(table), encoding="utf-8")
-        (out / "event.csv").write_text(event.csv_table(table), encoding="utf-8")
-        print("%s\n%s" % (out / "event.txt", out / "event.csv"), file=sys.stderr)
-    sys.stdout.write(event.render(table, args.format))
+        stem = out / ("event-after-round-%d" % len(rounds))
+        (stem.with_suffix(".txt")).write_text(event.text_table(table, name, args.language), encoding="utf-8")
+        write_csv(stem.with_suffix(".csv"), event.csv_table(table), args.csv_encoding)
+        written = [stem.with_suffix(".txt"), stem.with_suffix(".csv")]
+        if plan and all(p.start is not None for p in table.players):
+            from host_tools.pairings import trf
+            stem.with_suffix(".trf").write_text(trf.write(plan[0], table), encoding="utf-8")
+            written.append(stem.with_suffix(".trf"))
+        print("\n".join(map(str, written)), file=sys.stderr)
+    sys.stdout.write(event.render(table, args.format, name, args.language))
     return 0
 
 
@@ -80,6 +128,11 @@ def main(args):
             raise ReportError("--boards goes with --round")
         if args.chart and (args.verify or args.round or args.event):
             raise ReportError("--chart goes with a game report, not --verify, --round or --event")
+        for option, value in (("--pairings", args.pairings), ("--players", args.players),
+                              ("--correct", args.correct), ("--corrections", args.corrections),
+                              ("--tiebreaks", args.tiebreaks), ("--system", args.system), ("--title", args.title)):
+            if value and not args.event:
+                raise ReportError("%s goes with --event" % option)
         if args.event:
             return _event(args)
         if args.out and args.verify:
@@ -110,10 +163,13 @@ def main(args):
         out.mkdir(parents=True, exist_ok=True)
         for rec, stem in zip(records, out_names(paths, records)):
             target = out / ("%s.%s" % (stem, EXT[args.format]))
-            target.write_text(render([rec], args.format), encoding="utf-8")
+            if args.format == "csv":
+                write_csv(target, render([rec], "csv"), args.csv_encoding)
+            else:
+                target.write_text(render([rec], args.format, args.language), encoding="utf-8")
             print(target)
     else:
-        sys.stdout.write(render(records, args.format))
+        sys.stdout.write(render(records, args.format, args.language))
     for rec in records:
         if rec.problem or rec.dropped:
             print("xqclock: %s: the journal is damaged (%s); the report stops after record %d"

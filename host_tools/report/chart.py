@@ -17,14 +17,38 @@ class ChartError(Exception):
     pass
 
 
+FORMATS = ("png", "svg", "pdf", "jpg", "jpeg")  # by the file's suffix; none: PNG
+# fonts for the players' names, first found first: Chinese ones on Linux, Windows, macOS, then Unifont
+NAME_FONTS = ("Noto Sans CJK SC", "Noto Sans SC", "Source Han Sans SC", "WenQuanYi Micro Hei", "WenQuanYi Zen Hei",
+              "Microsoft YaHei", "SimHei", "PingFang SC", "Heiti SC", "Arial Unicode MS", "Unifont")
+
+
 def targets(chart, stems):
     """Where each chart goes: the file named, for one journal; for several,
-    STEM.png in the directory named."""
+    STEM.png in the directory named. ChartError for a suffix it cannot write."""
     path = Path(chart)
     if len(stems) == 1 and not path.is_dir():
+        suffix = path.suffix[1:].lower()
+        if suffix and suffix not in FORMATS:
+            raise ChartError("--chart %s: give a file ending in .%s" % (chart, ", .".join(FORMATS[:-1])))
         return [path]
     path.mkdir(parents=True, exist_ok=True)
     return [path / ("%s.png" % stem) for stem in stems]
+
+
+def _fonts():
+    """The sans-serif list: matplotlib's own first, then the first fonts here that
+    draw Chinese (matplotlib falls back glyph by glyph along the list)."""
+    from matplotlib import font_manager
+    have = {f.name for f in font_manager.fontManager.ttflist}
+    return ["DejaVu Sans"] + [name for name in NAME_FONTS if name in have]
+
+
+def title(rec):
+    """Board and players, as the sheet has them: "Board 7: Red 许银川 v Black 王天一"."""
+    board, red, black = rec.players
+    players = "Red %s v Black %s" % (red or "-", black or "-")
+    return ("Board %d: %s" % (board, players)) if board is not None else players
 
 
 def _unit(ms_values):
@@ -33,6 +57,19 @@ def _unit(ms_values):
 
 
 def chart(rec, target):
+    """Draw rec's chart into target (its suffix says the format); a name no installed
+    font can draw is said once, as a warning, not glyph by glyph."""
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _draw(rec, target)
+    if any("missing from" in str(w.message) for w in caught):
+        import sys
+        print("xqclock: warning: %s: no installed font draws every character of the names (install a Chinese "
+              "font, e.g. Debian's fonts-noto-cjk)" % target, file=sys.stderr)
+
+
+def _draw(rec, target):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -40,6 +77,7 @@ def chart(rec, target):
     except ImportError:
         raise ChartError("--chart needs matplotlib (pip install matplotlib)") from None
     d = rec.to_dict()
+    names = ["%s %s" % (TITLES[s], rec.players[1 + s]) if rec.players[1 + s] else TITLES[s] for s in (0, 1)]
     moves = (d["moves"]["red"], d["moves"]["black"])
     flags = d["flags"]
     thinks = [m["think_ms"] for side in moves for m in side] + [f["think_ms"] for f in flags]
@@ -49,16 +87,17 @@ def chart(rec, target):
     lefts = [m[shown] for side in moves for m in side]
     lscale, lunit = _unit(lefts)
 
-    plt.rcParams.update({"font.size": 9, "axes.spines.top": False, "axes.spines.right": False})
+    plt.rcParams.update({"font.size": 9, "axes.spines.top": False, "axes.spines.right": False,
+                         "font.family": "sans-serif", "font.sans-serif": _fonts()})
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(11, 6.5), sharex=True,
                                       gridspec_kw={"height_ratios": [3, 2]})
     width = 0.4
     for s in (0, 1):
         xs = [m["move"] + (s - 0.5) * width for m in moves[s]]  # the sheet's move numbers
         top.bar(xs, [m["think_ms"] / scale for m in moves[s]], width=width, color=COLOURS[s],
-                label=TITLES[s], alpha=0.9, linewidth=0)
+                label=names[s], alpha=0.9, linewidth=0)
         bottom.plot(xs, [m[shown] / lscale for m in moves[s]], color=COLOURS[s],
-                    label=TITLES[s], linewidth=1.5, marker="o" if len(moves[s]) <= 60 else None,
+                    label=names[s], linewidth=1.5, marker="o" if len(moves[s]) <= 60 else None,
                     markersize=2.5)
     # period boundaries: after the move that completed the quota
     seen: dict[tuple, list[int]] = {}
@@ -88,7 +127,8 @@ def chart(rec, target):
 
     res = d["result"]
     outcome = res["text"] if res else "no result yet (%s)" % d["status"]
-    top.set_title("Time per move: %s\n%s" % (d["control"]["text"], outcome), fontsize=10, loc="left")
+    top.set_title("%s\nTime per move: %s\n%s" % (title(rec), d["control"]["text"], outcome), fontsize=10,
+                  loc="left")
     top.set_ylabel("time for the move (%s)" % unit)
     bottom.set_ylabel("%s (%s)" % ("time used" if up else "clock left", lunit))
     bottom.set_xlabel("move (each side's count)")
@@ -106,5 +146,6 @@ def chart(rec, target):
              color="#999999")
     fig.tight_layout()
     Path(target).parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(str(target), dpi=110, format="png")
+    fmt = Path(target).suffix[1:].lower() or "png"
+    fig.savefig(str(target), dpi=110, format="jpeg" if fmt == "jpg" else fmt)
     plt.close(fig)

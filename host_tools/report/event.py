@@ -1,95 +1,136 @@
-"""`xqclock report --event ROUND...`: the cross-table of an event, from the
-rounds' folders (as `xqclock pull` writes them), in round order.
+"""`xqclock report --event ROUND...`: the event's cross-table, from the rounds'
+folders (as `xqclock pull` writes them), in round order; standings.py makes
+it (players by start number with --pairings, tie-breaks, byes, corrections).
 
-Each round is read as `--round` reads it (round.rows: board numbers and
-names from the journals' headers, a game moved to another clock counted
-once). A player is their name, as the clocks were given it (`config push
---red/--black` or a pairings CSV), or "board N Red/Black" where there is
-none. Points per §14.1; the table is sorted by total points, then name.
+The text is the table to sign, in English or Chinese (--language zh), its
+columns aligned by display width; the CSV has a row per player keyed by start
+number (UTF-8 with a byte-order mark, so Excel opens it as Unicode, or GBK);
+the TRF gives the results back to the pairing program.
 """
+from typing import Any
 import csv
 import io
 import json
 
 from host_tools.report import round as round_table
 from host_tools.report.record import fmt_points
+from host_tools.wording import columns, width
 
-FIELDS_PER_ROUND = ("points", "colour", "board", "opponent", "result")
-
-
-def player(row, side):
-    name = row[side]
-    if name:
-        return name
-    return "board %s %s" % ("-" if row["board"] is None else row["board"], side.title())
-
-
-def build(rounds):
-    """rounds: [[journal path, ...] per round] -> {"rounds": n, "players": [...]}, sorted."""
-    players: dict[str, dict] = {}
-    for i, paths in enumerate(rounds):
-        for row in round_table.rows(paths):
-            if row["status"] in ("no journal", "unreadable"):
-                continue
-            for side, other in (("red", "black"), ("black", "red")):
-                name = player(row, side)
-                p = players.setdefault(name, {"player": name, "total": 0.0, "rounds": [None] * len(rounds)})
-                points = row["%s_points" % side]
-                p["rounds"][i] = {"points": points, "colour": side, "board": row["board"],
-                                  "opponent": player(row, other), "result": row["result"]}
-                p["total"] += points or 0.0
-    table = sorted(players.values(), key=lambda p: (-p["total"], p["player"].lower()))
-    rank = 0
-    for n, p in enumerate(table):
-        if n == 0 or p["total"] != table[n - 1]["total"]:
-            rank = n + 1
-        p["rank"] = rank
-    return {"rounds": len(rounds), "players": table}
+WORDS: dict[str, dict[str, Any]] = {
+    "en": {"title": "EVENT CROSS-TABLE", "after": "after round %d of %d", "scoring": "win 1, draw 0.5, loss 0 (§14.1)",
+           "system": {True: "round robin (§15.1)", False: "Swiss (§15.2)"}, "tiebreaks": "Tie-breaks",
+           "rank": "Rank", "no": "No", "player": "Player", "round": "R%d", "points": "Pts",
+           "red": "r", "black": "b", "bye": "bye", "pending": "...",
+           "key": "Each round: the opponent's number, r Red or b Black, then 1 win, = draw, 0 loss, + or - by "
+                  "forfeit; bye; ... no result yet; * corrected by the arbiter.",
+           "shared": "Players level on points and every tie-break share the place (§15).",
+           "notes": "Notes", "sign": "Chief arbiter ________________________   Date ____________",
+           "rules": "CXA Chinese Xiangqi Competition Rules (1999), docs/standings.md"},
+    "zh": {"title": "成绩交叉表", "after": "第%d轮后（共%d轮）", "scoring": "胜1分，和0.5分，负0分（§14.1）",
+           "system": {True: "循环制（§15.1）", False: "积分编排制（§15.2）"}, "tiebreaks": "积分相等时依次比较",
+           "rank": "名次", "no": "编号", "player": "姓名", "round": "第%d轮", "points": "积分",
+           "red": "红", "black": "黑", "bye": "轮空", "pending": "...",
+           "key": "每轮：对手编号，红或黑，然后 1 胜、= 和、0 负，+ 或 - 为弃权；轮空；... 尚无结果；* 裁判更正。",
+           "shared": "积分和各项比较均相等者名次并列（§15）。",
+           "notes": "说明", "sign": "裁判长 ________________________   日期 ____________",
+           "rules": "中国象棋竞赛规则（1999年版），见 docs/standings.md"},
+}
 
 
-def _cell(r):
-    if r is None:
+def _numbers(standings):
+    """{player key: its number in the table}: the start number, else its line."""
+    numbered = all(p.start is not None for p in standings.players)
+    return {p.key: (p.start if numbered else i) for i, p in enumerate(standings.players, 1)}, numbered
+
+
+def cell_text(c, numbers, w):
+    if c is None:
         return "-"
-    points = fmt_points(r["points"]) if r["points"] is not None else "..."
-    return "%s %s%s" % (points, r["colour"][0], "" if r["board"] is None else r["board"])
+    if c.kind == "bye":
+        return w["bye"]
+    colour = w["red"] if c.colour == "red" else w["black"]
+    mark = w["pending"] if c.result is None else c.mark()
+    return "%s%s%s%s" % (numbers.get(c.opponent, "?"), colour, mark, "*" if c.corrected else "")
 
 
-def text_table(event):
-    n = event["rounds"]
-    width = max([len(p["player"]) for p in event["players"]] + [6])
-    out = ["EVENT CROSS-TABLE: %d round%s (win 1, draw 0.5, loss 0, §14.1; r/b: Red or Black, "
-           "then the board; ...: no result yet)" % (n, "" if n == 1 else "s"), ""]
-    head = "%4s  %-*s  %s  %6s" % ("Rank", width, "Player", "  ".join("%-8s" % ("R%d" % (i + 1)) for i in range(n)),
-                                   "Total")
-    out += [head, "-" * len(head)]
-    for p in event["players"]:
-        cells = "  ".join("%-8s" % _cell(r) for r in p["rounds"])
-        out.append("%4d  %-*s  %s  %6s" % (p["rank"], width, p["player"], cells, fmt_points(p["total"])))
-    out += ["", "Arbiter ________________________   Date ____________"]
+def text_table(standings, name="", language="en"):
+    w = WORDS[language]
+    numbers, _ = _numbers(standings)
+    n = standings.rounds
+    title = w["title"] + (" — " + name if name else "")
+    out = [title, "%s; %s; %s" % (w["after"] % (n, n), w["system"][standings.round_robin], w["scoring"]),
+           "%s: %s; %s" % (w["tiebreaks"], (", " if language == "en" else "、").join(
+               t.words(language) for t in standings.tiebreaks), w["rules"]),
+           ""]
+    head = [w["rank"], w["no"], w["player"]] + [w["round"] % (r + 1) for r in range(n)] + [w["points"]] + \
+        [(t.zh if language == "zh" else t.en) for t in standings.tiebreaks]
+    rows = [head]
+    for p in standings.players:
+        rows.append([p.rank, numbers[p.key], p.name] + [cell_text(c, numbers, w) for c in p.rounds] +
+                    [fmt_points(p.total)] + [t.shown(p.tiebreak[t.code]) for t in standings.tiebreaks])
+    lines = columns(rows, "rrl" + "l" * n + "r" * (1 + len(standings.tiebreaks)))
+    out += [lines[0], "-" * width(lines[0])] + lines[1:]
+    out += ["", w["key"], w["shared"]]
+    if standings.notes:
+        out += ["", w["notes"] + ":"] + ["- " + note[language] for note in standings.notes]
+    out += ["", w["sign"]]
     return "\n".join(out) + "\n"
 
 
-def csv_table(event):
+def csv_table(standings):
+    """A row per player, keyed by start number (or the table's line without them)."""
+    numbers, numbered = _numbers(standings)
     buf = io.StringIO()
-    fields = ["rank", "player"] + ["r%d_%s" % (i + 1, f) for i in range(event["rounds"]) for f in FIELDS_PER_ROUND] \
-        + ["total"]
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(fields)
-    for p in event["players"]:
-        row = [p["rank"], p["player"]]
-        for r in p["rounds"]:
-            if r is None:
-                row += [""] * len(FIELDS_PER_ROUND)
+    w = csv.writer(buf, lineterminator="\r\n")  # as Excel writes it
+    n = standings.rounds
+    w.writerow(["rank", "no" if numbered else "line", "name"] +
+               [f"r{r}_{f}" for r in range(1, n + 1) for f in ("opponent", "colour", "result", "points", "board")] +
+               ["points"] + [t.code for t in standings.tiebreaks])
+    for p in standings.players:
+        row = [p.rank, numbers[p.key], p.name]
+        for c in p.rounds:
+            if c is None:
+                row += ["", "", "", "", ""]
+            elif c.kind == "bye":
+                row += ["", "", "bye", fmt_points(c.points), ""]
             else:
-                row += ["" if r["points"] is None else fmt_points(r["points"]), r["colour"],
-                        "" if r["board"] is None else r["board"], r["opponent"], r["result"]]
-        w.writerow(row + [fmt_points(p["total"])])
+                row += [numbers.get(c.opponent, ""), c.colour, "" if c.result is None else c.mark() +
+                        ("*" if c.corrected else ""), "" if c.points is None else fmt_points(c.points),
+                        "" if c.board is None else c.board]
+        w.writerow(row + [fmt_points(p.total)] + [t.shown(p.tiebreak[t.code]) for t in standings.tiebreaks])
     return buf.getvalue()
 
 
-def render(event, fmt):
+def as_json(standings, name=""):
+    numbers, _ = _numbers(standings)
+    return {"event": name, "rounds": standings.rounds, "system": "round robin" if standings.round_robin else "swiss",
+            "tiebreaks": [t.code for t in standings.tiebreaks], "notes": [n["en"] for n in standings.notes],
+            "players": [{"rank": p.rank, "no": numbers[p.key], "start": p.start, "name": p.name,
+                         "points": p.total, "tiebreaks": p.tiebreak,
+                         "rounds": [None if c is None else
+                                    {"kind": c.kind, "opponent": numbers.get(c.opponent), "colour": c.colour,
+                                     "result": c.result, "points": c.points, "board": c.board,
+                                     "corrected": c.corrected, "bye": c.code or None} for c in p.rounds]}
+                        for p in standings.players]}
+
+
+def render(standings, fmt, name="", language="en"):
     if fmt == "csv":
-        return csv_table(event)
+        return csv_table(standings)
     if fmt == "json":
-        return json.dumps(event, indent=2, ensure_ascii=False) + "\n"
-    return text_table(event)
+        return json.dumps(as_json(standings, name), indent=2, ensure_ascii=False) + "\n"
+    return text_table(standings, name, language)
+
+
+def rounds_of(folders, pairings=None):
+    """[(rows, the pairings' Round or None)] for each round's folder; pairings:
+    (Event, [round number per folder]) or None."""
+    out = []
+    for i, paths in enumerate(folders):
+        rows = round_table.rows(paths)
+        rnd = None
+        if pairings is not None:
+            event, numbers = pairings
+            rnd = event.round(numbers[i]) if numbers[i] is not None else None
+        out.append((rows, rnd))
+    return out

@@ -21,6 +21,7 @@ from host_tools.wording import plural
 
 SIDES = ("red", "black")
 TITLES = ("Red", "Black")
+ZH_SIDES = ("红方", "黑方")
 
 # Each reason in words, with its article; `draw` for the reasons that may be
 # either (repetition is a loss under §4.1.7 and a draw under §4.2.3).
@@ -44,6 +45,15 @@ REASON_TEXT = {
     "perpetual-chase": "perpetual chase or another forbidden cycle not changed (长捉, §24.3, §26.4, §4.1.7)",
 }
 DRAW_REASON_TEXT = {"repetition": "repetition (§4.2.3)"}
+# The same in Chinese, as the rules word them: what the loser did, or why it is a draw.
+REASON_ZH = {
+    "time": "超时", "move-time": "每步限时超时", "forfeit": "迟到判负", "fouls": "犯规",
+    "mate": "被将死", "flying-general": "帅将对面", "stalemate": "被困毙", "illegal": "违反行棋规定",
+    "repetition": "违反禁例", "resign": "认输", "discipline": "违纪", "agreed": "议和",
+    "move-limit": "自然限着", "no-win": "双方均无胜机", "arbiter": "裁判判定",
+    "perpetual-check": "长将（§24.1）", "perpetual-chase": "长捉不变（§24.3）",
+}
+DRAW_REASON_ZH = {"repetition": "循环不变作和"}
 
 # Points per §14.1 for each score notation (forfeits §21.4: + is 1, - is 0).
 POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "0-0": (0.0, 0.0),
@@ -74,6 +84,15 @@ def think(ms):
     if ms >= 3600000:
         return hms(ms)
     return "%d:%02d.%d" % (ms // 60000, ms // 1000 % 60, ms // 100 % 10)
+
+
+def words_zh(ms):
+    """A duration in Chinese: 1小时30分, 15分钟, 30秒, 1分30秒."""
+    s = ms // 1000
+    h, m, sec = s // 3600, s // 60 % 60, s % 60
+    if not h and not sec:
+        return "%d分钟" % m
+    return "".join(("%d小时" % h if h else "", "%d分" % m if m else "", "%d秒" % sec if sec else "")) or "0秒"
 
 
 def fmt_points(p):
@@ -141,10 +160,10 @@ class GameRecord:
         self.dropped = loaded.dropped
         self.chain_hash = loaded.last_hash.hex()
 
-    def _add(self, n, t, kind, side, text, **extra):
+    def _add(self, n, t, kind, side, text, zh=None, **extra):
         g = self.game
         e = {"record": n, "t_ms": t, "time": hms(t), "event": kind,
-             "side": SIDES[side] if side in (RED, BLACK) else None, "text": text,
+             "side": SIDES[side] if side in (RED, BLACK) else None, "text": text, "text_zh": zh or text,
              "red_remaining_ms": g.sides[RED].remaining, "black_remaining_ms": g.sides[BLACK].remaining,
              "red_used_ms": g.sides[RED].used, "black_used_ms": g.sides[BLACK].used}
         e.update(extra)
@@ -154,13 +173,16 @@ class GameRecord:
     def _event(self, n, t, kind, side, value, done, before, after, think_ms):
         """The record's own event, in words."""
         T = TITLES[side] if side in (RED, BLACK) else ""
+        Z = ZH_SIDES[side] if side in (RED, BLACK) else ""
         g = self.game
         note = "" if done else " (it changed nothing)"
+        note_zh = "" if done else "（未起作用）"
         if kind == ev.CHECKPOINT:
             return  # the clocks' running time, for power cuts: no event of the game
         if kind == ev.PRESS:
             if not done:
-                self._add(n, t, "press", side, "%s pressed out of turn: no move" % T)
+                self._add(n, t, "press", side, "%s pressed out of turn: no move" % T,
+                          zh="%s非轮走按钟，不计着" % Z)
                 return
             if after["turn"] == before["turn"]:
                 return  # no move: the press told the clock a late player is here (see _changes)
@@ -171,69 +193,84 @@ class GameRecord:
             self.moves[side].append(m)
             self._add(n, t, "move", side, "%s's move %d took %s; %s left"
                       % (T, c["moves"], think(think_ms), left(c["remaining"])),
-                      move=c["moves"], think_ms=think_ms, value=c["moves"])
+                      move=c["moves"], think_ms=think_ms, value=c["moves"],
+                      zh="%s第%d着用时%s，剩余%s" % (Z, c["moves"], think(think_ms), left(c["remaining"])))
         elif kind == ev.START:
             self.start_ms = t
-            absent = [TITLES[s] for s in (RED, BLACK) if not before["sides"][s]["present"]]
+            absent = [s for s in (RED, BLACK) if not before["sides"][s]["present"]]
             text = "The arbiter starts the round"
+            zh = "裁判开钟"
             if absent:
-                text += "; absent: " + " and ".join(absent)
-            self._add(n, t, "start", None, text + note)
+                text += "; absent: " + " and ".join(TITLES[s] for s in absent)
+                zh += "；缺席：" + "、".join(ZH_SIDES[s] for s in absent)
+            self._add(n, t, "start", None, text + note, zh=zh + note_zh)
         elif kind == ev.PAUSE:
             if value == ev.BY_PLAYER:
                 self._add(n, t, "pause", None, "The clocks were stopped by a player, not the arbiter "
                           "(§9.1.2: a foul ground, for the arbiter to judge)" + note, by="player",
-                          value=value)
+                          value=value, zh="棋手擅停棋钟，非裁判所停（§9.1.2：犯规依据，由裁判判定）" + note_zh)
             else:
                 self._add(n, t, "pause", None, "The arbiter pauses the clocks" + note, by="arbiter",
-                          value=value)
+                          value=value, zh="裁判暂停计时" + note_zh)
         elif kind == ev.RESUME:
-            self._add(n, t, "resume", None, "The clocks resume" + note)
+            self._add(n, t, "resume", None, "The clocks resume" + note, zh="继续计时" + note_zh)
         elif kind == ev.MOVES:
             self._add(n, t, "moves", side, "%s's move count corrected: %d -> %d%s"
-                      % (T, before["sides"][side]["moves"], value, note), value=value)
+                      % (T, before["sides"][side]["moves"], value, note), value=value,
+                      zh="%s着数更正：%d -> %d%s" % (Z, before["sides"][side]["moves"], value, note_zh))
         elif kind == ev.ADJUST:
             if value >= 0:
                 text = "Bonus: %s added to %s's time" % (words(value), T)
+                zh = "%s加时%s" % (Z, words_zh(value))
                 what = "bonus"
             else:
                 text = "Penalty: %s taken from %s's time" % (words(-value), T)
+                zh = "%s扣时%s" % (Z, words_zh(-value))
                 what = "penalty"
-            self._add(n, t, what, side, text + note, value=value)
+            self._add(n, t, what, side, text + note, value=value, zh=zh + note_zh)
         elif kind == ev.RESULT:
             reason = REASONS[value]
             self._add(n, t, "result", side if side != DRAW else None,
                       "The arbiter enters the result: %s%s" % (self._result_words(g), note),
-                      by="arbiter", reason=reason, score=g.score() if g.over() else None)
+                      by="arbiter", reason=reason, score=g.score() if g.over() else None,
+                      zh="裁判判定结果：%s%s" % (self._result_words_zh(g), note_zh))
         elif kind == ev.ARRIVE:
-            self._add(n, t, "arrive", side, "%s arrives%s%s" % (T, self._late(t), note))
+            self._add(n, t, "arrive", side, "%s arrives%s%s" % (T, self._late(t), note),
+                      zh="%s到场%s%s" % (Z, self._late_zh(t), note_zh))
         elif kind == ev.FOUL:
             self._add(n, t, "foul", side, "Foul by %s (%d of %d)%s"
-                      % (T, g.fouls[side], g.foul_limit, note), value=g.fouls[side])
+                      % (T, g.fouls[side], g.foul_limit, note), value=g.fouls[side],
+                      zh="%s犯规（第%d次，%d次判负）%s" % (Z, g.fouls[side], g.foul_limit, note_zh))
         elif kind == ev.WARN:
             self._add(n, t, "warning", side, "Warning to %s (§18.1; %d so far)%s"
-                      % (T, g.warnings[side], note), value=g.warnings[side])
+                      % (T, g.warnings[side], note), value=g.warnings[side],
+                      zh="%s被警告（§18.1；共%d次）%s" % (Z, g.warnings[side], note_zh))
         elif kind == ev.FALSE_CLAIM:
             self._add(n, t, "false-claim", side, "False claim of the natural move limit by %s (§23.3): "
                       "a foul (%d of %d) and 5 min added to the used time%s"
-                      % (T, g.fouls[side], g.foul_limit, note), value=g.fouls[side])
+                      % (T, g.fouls[side], g.foul_limit, note), value=g.fouls[side],
+                      zh="%s提出自然限着和棋，经审核不属实（§23.3）：犯规一次（第%d次，%d次判负），用时加5分钟%s"
+                      % (Z, g.fouls[side], g.foul_limit, note_zh))
         elif kind == ev.OFFER:
             repeat = after["sides"][side]["repeat_offers"] > before["sides"][side]["repeat_offers"]
             if repeat:
                 text = ("%s offers a draw again before %s has offered (§23.1: a possible §9.1.3 foul)"
                         % (T, TITLES[1 - side]))
+                zh = "%s在%s提和之前再次提和（§23.1：可能构成§9.1.3犯规）" % (Z, ZH_SIDES[1 - side])
             else:
                 text = "%s offers a draw (§23.1)" % T
-            self._add(n, t, "offer", side, text + note, repeat=repeat, value=g.offers[side])
+                zh = "%s提和（§23.1）" % Z
+            self._add(n, t, "offer", side, text + note, repeat=repeat, value=g.offers[side], zh=zh + note_zh)
         elif kind == ev.CODE_LOCKOUT:
             self._add(n, t, "code-lockout", None, "Repeated wrong arbiter codes: the clock locked its menu "
-                      "for %s" % words(value), value=value)
+                      "for %s" % words(value), value=value, zh="连续输错裁判密码：菜单锁定%s" % words_zh(value))
         elif kind == ev.MOVED:
             self._add(n, t, "moved", None, "The game moved to another clock (§22.4); this clock's "
-                      "record of it ends here" + note)
+                      "record of it ends here" + note, zh="对局移至另一台棋钟（§22.4）；本钟的记录到此为止" + note_zh)
         elif kind == ev.POWER_ON:
             self._add(n, t, "power-on", None, "Power lost after the record at %s; the clock restarted "
-                      "from its journal with the clocks paused" % self.clock_time(t))
+                      "from its journal with the clocks paused" % self.clock_time(t),
+                      zh="%s的记录之后断电；棋钟从记录恢复，计时暂停" % self.clock_time(t))
 
     def clock_time(self, t):
         """Game time of a journal time t: from the start (the journal counts from when
@@ -251,6 +288,11 @@ class GameRecord:
             return " (before the start)"
         return ", %s after the start" % hms(t - self.start_ms)
 
+    def _late_zh(self, t):
+        if self.start_ms is None:
+            return "（开钟前）"
+        return "，开钟后%s" % hms(t - self.start_ms)
+
     def _changes(self, n, t, before, after, kind=None):
         """What happened to the game between two states: arrivals by pressing,
         new periods, overtime, flags, a result the clock decided."""
@@ -258,20 +300,27 @@ class GameRecord:
         for s in (RED, BLACK):
             b, a = before["sides"][s], after["sides"][s]
             T = TITLES[s]
+            Z = ZH_SIDES[s]
             if a["present"] and not b["present"] and kind != ev.ARRIVE:
-                self._add(n, t, "arrive", s, "%s arrives (pressed the lever)%s" % (T, self._late(t)))
+                self._add(n, t, "arrive", s, "%s arrives (pressed the lever)%s" % (T, self._late(t)),
+                          zh="%s到场（按钟）%s" % (Z, self._late_zh(t)))
             if a["overtime"] and not b["overtime"]:
                 at = g.sides[s].overtime_at  # the firmware's own instant, as for flags
                 tc = g.control.sides[s]
                 if tc.byoyomi_periods:
                     what = "byo-yomi (%d periods of %s) begins" % (tc.byoyomi_periods, words(tc.byoyomi_ms))
+                    zh = "读秒（%d次，每次%s）开始" % (tc.byoyomi_periods, words_zh(tc.byoyomi_ms))
                 elif tc.canadian_moves:
                     what = "Canadian overtime (%d moves in %s) begins" % (tc.canadian_moves, words(tc.canadian_ms))
+                    zh = "加拿大式读秒（%s内走%d着）开始" % (words_zh(tc.canadian_ms), tc.canadian_moves)
                 elif tc.ing_periods:
                     what = "Ing overtime (up to %d periods of %s) begins" % (tc.ing_periods, words(tc.ing_ms))
+                    zh = "应氏读秒（至多%d次，每次%s）开始" % (tc.ing_periods, words_zh(tc.ing_ms))
                 else:
                     what = "the clock counts the time used on upwards, with no flag"
-                self._add(n, at, "overtime", s, "%s's main time is used up: %s" % (T, what))
+                    zh = "正计时：用时向上累计，不落旗"
+                self._add(n, at, "overtime", s, "%s's main time is used up: %s" % (T, what),
+                          zh="%s基本用时用完：%s" % (Z, zh))
                 self.periods.append({"side": SIDES[s], "period": None, "overtime": True, "t_ms": at,
                                      "after_press": len(self.moves[s]), "after_move": a["moves"]})
             if a["ing_points"] > b["ing_points"]:  # Ing periods begun: their points charged
@@ -283,29 +332,35 @@ class GameRecord:
                     at = t if kind in (ev.ADJUST, ev.FALSE_CLAIM) else g.sides[s].pool_at - (last - period) * tc.ing_ms
                     self._add(n, at, "ing-period", s, "%s's Ing overtime period %d of %d begins: %s charged in all"
                               % (T, period, tc.ing_periods, plural(period * tc.ing_points, "point")),
-                              value=period * tc.ing_points)
+                              value=period * tc.ing_points,
+                              zh="%s应氏读秒第%d次（共%d次）开始：累计扣%d点" % (Z, period, tc.ing_periods,
+                                                                      period * tc.ing_points))
             if a["period"] > b["period"]:
                 for p in range(b["period"] + 1, a["period"] + 1):
                     stage = g.control.sides[s].stage(p)
                     given = words(stage[0]) if stage else "-"
                     self._add(n, t, "period", s, "%s reaches period %d after move %d: %s added"
-                              % (T, p + 1, a["moves"], given), value=p + 1)
+                              % (T, p + 1, a["moves"], given), value=p + 1,
+                              zh="%s第%d着后进入第%d时限：加%s" % (Z, a["moves"], p + 1,
+                                                               words_zh(stage[0]) if stage else "-"))
                     self.periods.append({"side": SIDES[s], "period": p + 1, "overtime": False, "t_ms": t,
                                          "after_press": len(self.moves[s]), "after_move": a["moves"]})
             if a["flag_at"] != STOPPED and b["flag_at"] == STOPPED:
                 used = g.sides[s].move_used
                 if REASONS[g.reason] == "move-time":
                     text = "%s's per-move time runs out on move %d" % (T, a["moves"] + 1)
+                    zh = "%s第%d着每步限时用完" % (Z, a["moves"] + 1)
                 else:
                     text = "%s's flag falls: time runs out on move %d" % (T, a["moves"] + 1)
-                self._add(n, a["flag_at"], "flag", s, text, think_ms=used, move=a["moves"] + 1)
+                    zh = "%s落旗：第%d着时限用完" % (Z, a["moves"] + 1)
+                self._add(n, a["flag_at"], "flag", s, text, think_ms=used, move=a["moves"] + 1, zh=zh)
                 self.flags.append({"side": SIDES[s], "t_ms": a["flag_at"], "press": len(self.moves[s]) + 1,
                                    "move": a["moves"] + 1, "think_ms": used})
         if after["reason"] != STOPPED and kind != ev.RESULT and (
                 before["reason"] != after["reason"] or before["result_at"] != after["result_at"]):
             self._add(n, after["result_at"], "result", after["winner"] if after["winner"] < DRAW else None,
                       "Result: %s" % self._result_words(g), by="clock", reason=REASONS[g.reason],
-                      score=g.score())
+                      score=g.score(), zh="结果：%s" % self._result_words_zh(g))
 
     # -- the result -------------------------------------------------------------
 
@@ -345,12 +400,28 @@ class GameRecord:
         return "; Ing overtime points charged: Red %d, Black %d" % (g.sides[RED].ing_points(),
                                                                      g.sides[BLACK].ing_points())
 
-    def short_reason(self):
+    def _result_words_zh(self, g):
+        if not g.over():
+            return "无"
+        reason = REASONS[g.reason]
+        score = g.score()
+        ing = ""
+        if any(tc.ing_periods for tc in g.control.sides):
+            ing = "；应氏读秒扣点：红方%d，黑方%d" % (g.sides[RED].ing_points(), g.sides[BLACK].ing_points())
+        if g.winner == DRAW and reason != "forfeit":
+            return "%s，和棋：%s%s" % (score, self._short_reason_zh(g, reason), ing)
+        if g.winner in (DRAW, NOBODY):
+            return "%s，%s%s" % (score, self._short_reason_zh(g, reason), ing)
+        return "%s，%s胜：%s%s" % (score, ZH_SIDES[g.winner], self._short_reason_zh(g, reason), ing)
+
+    def short_reason(self, language="en"):
         """The reason in a few words, for a results table."""
         g = self.game
         if not g.over():
             return ""
         reason = REASONS[g.reason]
+        if language == "zh":
+            return self._short_reason_zh(g, reason)
         if reason == "forfeit":
             if g.winner == NOBODY:
                 return "double forfeit (§21)"
@@ -369,6 +440,19 @@ class GameRecord:
         if g.control.draw_to_black and g.winner == BLACK and g.reason in DRAW_REASONS:
             return "%s, counts as a Black win" % REASON_TEXT[reason]
         return REASON_TEXT[reason]
+
+    @staticmethod
+    def _short_reason_zh(g, reason):
+        if reason == "forfeit":
+            return "双方弃权（§21）" if g.winner in (DRAW, NOBODY) else "%s迟到判负（§21.4）" % ZH_SIDES[1 - g.winner]
+        if g.winner == NOBODY:
+            return "双方同一毫秒落旗：双方判负（§22.1）"
+        if g.winner == DRAW:
+            return DRAW_REASON_ZH.get(reason, REASON_ZH[reason] if reason in ("agreed", "arbiter") else
+                                      REASON_ZH[reason] + "作和")
+        if g.control.draw_to_black and g.winner == BLACK and g.reason in DRAW_REASONS:
+            return "%s，和棋算黑方胜" % REASON_ZH[reason]
+        return "%s%s" % (ZH_SIDES[1 - g.winner], REASON_ZH[reason])
 
     @property
     def players(self):
@@ -408,7 +492,8 @@ class GameRecord:
         red, black = POINTS[score]
         return {"winner": None if g.winner >= DRAW else SIDES[g.winner], "reason": REASONS[g.reason],
                 "score": score, "at_ms": g.result_at, "time": self.clock_time(g.result_at),
-                "text": self._result_words(g), "points": {"red": red, "black": black}}
+                "text": self._result_words(g), "text_zh": self._result_words_zh(g),
+                "points": {"red": red, "black": black}}
 
     def control_spec(self):
         """The control as played; a preset's name first, when the header keeps

@@ -6,6 +6,7 @@ path, file name, stem or game id), or else from the order given. Scores as
 the clock wrote them: 1-0, 0-1, 1/2-1/2, and + / - for forfeits (§21.4);
 points per §14.1 (win 1, draw 0.5, loss 0; forfeit 1/0; double forfeit 0/0).
 """
+from typing import Any
 import csv
 import io
 import json
@@ -65,14 +66,15 @@ def read_mapping(csv_path):
     board number is a header."""
     from host_tools.inputs import read_text
     text = read_text(csv_path, "--boards")
-    rows = [r for r in csv.reader(io.StringIO(text)) if r and any(c.strip() for c in r)]
-    if rows and not rows[0][0].strip().isdigit():
+    reader = csv.reader(io.StringIO(text))
+    rows = [(reader.line_num, r) for r in reader if r and any(c.strip() for c in r)]
+    if rows and not rows[0][1][0].strip().isdigit():
         rows = rows[1:]
     mapping = []
-    for i, r in enumerate(rows, 1):
+    for line, r in rows:
         r = [c.strip() for c in r]
         if len(r) < 2 or not r[0].isdigit():
-            raise ReportError("%s: row %d: write board,journal[,red,black]" % (csv_path, i))
+            raise ReportError("%s: line %d: write board,journal[,red,black]" % (csv_path, line))
         mapping.append({"board": int(r[0]), "journal": r[1],
                         "red": r[2] if len(r) > 2 else "", "black": r[3] if len(r) > 3 else ""})
     return mapping
@@ -127,7 +129,8 @@ def rows(paths, boards_csv=None):
 def _row(m, g):
     row = {"board": m["board"], "red": m["red"], "black": m["black"], "result": "",
            "red_points": None, "black_points": None, "reason": "", "status": "", "at": "",
-           "journal": "", "id": "", "journal_check": "", "chain_hash": ""}
+           "journal": "", "id": "", "journal_check": "", "chain_hash": "",
+           "fouls": (0, 0), "warnings": (0, 0)}
     if g is None:
         row.update(status="no journal", result="?", journal=m.get("journal", ""))
         return row
@@ -144,11 +147,14 @@ def _row(m, g):
         row["red"], row["black"] = rec.players[1:]
     res = rec.result()
     row["status"] = rec.status()
+    row["fouls"] = tuple(rec.game.fouls)
+    row["warnings"] = tuple(rec.game.warnings)
     if res is None:
         row["result"] = rec.status()
         return row
     row.update(result=res["score"], red_points=res["points"]["red"],
-               black_points=res["points"]["black"], reason=rec.short_reason(), at=res["time"])
+               black_points=res["points"]["black"], reason=rec.short_reason(), reason_zh=rec.short_reason("zh"),
+               at=res["time"])
     return row
 
 
@@ -160,34 +166,52 @@ def totals(table):
             "points": red + black}
 
 
-def text_table(table):
+WORDS: dict[str, dict[str, Any]] = {
+    "en": {"title": "ROUND RESULTS (win 1, draw 0.5, loss 0; forfeits + and -, §14.1, §21.4)",
+           "head": ("Board", "Red", "Black", "Result", "R pts", "B pts", "Reason"),
+           "status": {}, "no journal": "no journal found for %s", "journal": "journal",
+           "totals": "Points (§14.1): %d game%s, %d finished, %d in progress or without a result. "
+                     "Red %s, Black %s (total %s).",
+           "sign": "Arbiter ________________________   Date ____________"},
+    "zh": {"title": "本轮成绩（胜1分，和0.5分，负0分；弃权记+和-，§14.1，§21.4）",
+           "head": ("台次", "红方", "黑方", "结果", "红分", "黑分", "原因"),
+           "status": {"in progress": "进行中", "not started": "未开始", "moved to another clock": "已移至另一台棋钟",
+                      "no journal": "无记录", "unreadable": "无法读取", "finished": "已结束"},
+           "no journal": "未找到 %s 的记录", "journal": "记录",
+           "totals": "积分（§14.1）：%d局%s，%d局已结束，%d局进行中或无结果。红方%s分，黑方%s分（共%s分）。",
+           "sign": "裁判长 ________________________   日期 ____________"},
+}
+
+
+def text_table(table, language="en"):
+    from host_tools.wording import columns, cut, width
+    w = WORDS[language]
     t = totals(table)
     named = any(r["red"] or r["black"] for r in table)
-    out = ["ROUND RESULTS (win 1, draw 0.5, loss 0; forfeits + and -, §14.1, §21.4)", ""]
-    names = ("%-18s %-18s " % ("Red", "Black")) if named else ""
-    head = "%5s  %s%-12s %5s %5s  %s" % ("Board", names, "Result", "R pts", "B pts", "Reason")
-    out += [head, "-" * max(len(head), 72)]
+    head = list(w["head"]) if named else [w["head"][0]] + list(w["head"][3:])
+    rows = [head]
     for r in table:
         board = "-" if r["board"] is None else "%d" % r["board"]
         rp = "" if r["red_points"] is None else fmt_points(r["red_points"])
         bp = "" if r["black_points"] is None else fmt_points(r["black_points"])
-        reason = r["reason"] or ""
+        reason = r["reason_zh"] if language == "zh" and r.get("reason_zh") else (r["reason"] or "")
         if r["journal_check"] and r["journal_check"] != "intact":
-            reason = (reason + "; " if reason else "") + "journal " + r["journal_check"]
+            reason = (reason + "; " if reason else "") + w["journal"] + " " + r["journal_check"]
         if r["status"] == "no journal":
-            reason = "no journal found for %s" % r["journal"]
+            reason = w["no journal"] % r["journal"]
         elif r["journal"] and (not named or r["board"] is None):
             reason = (reason + "  " if reason else "") + "[%s]" % shown_name(r["journal"])
-        names = ("%-18s %-18s " % (r["red"][:18], r["black"][:18])) if named else ""
-        out.append(("%5s  %s%-12s %5s %5s  %s" % (board, names, r["result"], rp, bp, reason)).rstrip())
+        result = r["result"] if r["red_points"] is not None else w["status"].get(r["result"], r["result"])
+        cells = [board] + ([cut(r["red"], 24), cut(r["black"], 24)] if named else []) + [result, rp, bp, reason]
+        rows.append(cells)
+    lines = columns(rows, "r" + ("ll" if named else "") + "lrrl")
+    out = [w["title"], "", lines[0], "-" * max(width(lines[0]), 72)] + lines[1:]
     out.append("")
-    out.append("Points (§14.1): %d game%s, %d finished, %d in progress or without a result. "
-               "Red %s, Black %s (total %s)." % (t["games"], "" if t["games"] == 1 else "s", t["finished"],
-                                                t["games"] - t["finished"],
-                                                fmt_points(t["red_points"]), fmt_points(t["black_points"]),
-                                                fmt_points(t["points"])))
+    out.append(w["totals"] % (t["games"], "" if t["games"] == 1 or language == "zh" else "s", t["finished"],
+                              t["games"] - t["finished"], fmt_points(t["red_points"]), fmt_points(t["black_points"]),
+                              fmt_points(t["points"])))
     out.append("")
-    out.append("Arbiter ________________________   Date ____________")
+    out.append(w["sign"])
     return "\n".join(out) + "\n"
 
 
@@ -205,21 +229,32 @@ def csv_table(table):
     return buf.getvalue()
 
 
-def render(table, fmt):
+def render(table, fmt, language="en"):
     if fmt == "csv":
         return csv_table(table)
     if fmt == "json":
         return json.dumps({"boards": table, "totals": totals(table)}, indent=2, ensure_ascii=False) + "\n"
-    return text_table(table)
+    return text_table(table, language)
+
+
+def out_stem(items):
+    """The name a round's table is written under: its folder's (round-2), so rounds
+    written to one place never overwrite each other; "round" for loose files."""
+    folders = {Path(p).resolve() for p in items}
+    if len(folders) == 1 and all(Path(p).is_dir() for p in items):
+        return re.sub(r"[^\w.-]", "_", folders.pop().name) or "round"
+    return "round"
 
 
 def main(paths, args):
+    from host_tools.report.spreadsheet import write_csv
     table = rows(paths, args.boards)
     if args.out:
         out = Path(args.out)
         out.mkdir(parents=True, exist_ok=True)
-        (out / "round.txt").write_text(text_table(table), encoding="utf-8")
-        (out / "round.csv").write_text(csv_table(table), encoding="utf-8")
-        print("%s\n%s" % (out / "round.txt", out / "round.csv"), file=sys.stderr)
-    sys.stdout.write(render(table, args.format))
+        stem = out_stem(args.journals)
+        (out / (stem + ".txt")).write_text(text_table(table, args.language), encoding="utf-8")
+        write_csv(out / (stem + ".csv"), csv_table(table), args.csv_encoding)
+        print("%s\n%s" % (out / (stem + ".txt"), out / (stem + ".csv")), file=sys.stderr)
+    sys.stdout.write(render(table, args.format, args.language))
     return 0

@@ -365,8 +365,8 @@ def test_config_push_and_read_back(two_boards, env, tmp_path):
         r = shown[board.path]
         s = r["settings"]
         assert (s["clock"], s["forfeit"], s["fouls"], s["sound"], s["language"], s["red_side"], s["code"]) == \
-            ("xq-15+10", 900000, 4, True, 1, 1, "1234")
-        assert r["profile"] == profile and r["board"] == board.uid
+            ("xq-15+10", 900000, 4, True, 1, 1, "set")  # the code is never printed
+        assert r["profile"] == profile and r["clock_id"] == board.uid
         assert r["game"]["started"] is False  # a new game, with the new control
         assert running(env, board)
     from clock.journal import Loaded
@@ -451,6 +451,9 @@ def test_pull_journals(two_boards, env, tmp_path):
     out = tmp_path / "round-1"
     proc = xqclock(env, "pull", "--all", out)
     assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in (out / a.uid).iterdir()) == ["game.xqj"]  # a round's folder: its games only
+    proc = xqclock(env, "pull", "--all", "--archived", out)
+    assert proc.returncode == 0, proc.stderr
     got_a = sorted(p.relative_to(out / a.uid).as_posix() for p in (out / a.uid).rglob("*") if p.is_file())
     assert got_a == ["game.xqj", "games/g0.xqj", "games/g1.xqj"]
     for name in ("games/g0.xqj", "games/g1.xqj"):
@@ -459,10 +462,10 @@ def test_pull_journals(two_boards, env, tmp_path):
     # the journals read back as games
     from clock.journal import Loaded
     assert Loaded(str(out / a.uid / "games" / "g0.xqj")).settings["id"] == ids[0]
-    # again: only what changed comes (the current journal gains a power-on record at each restart)
-    proc = xqclock(env, "pull", "--port", a.path, out)
+    # again: only what changed comes; read while it runs, the clock is not restarted (no power-on record)
+    proc = xqclock(env, "pull", "--port", a.path, "--archived", out)
     row = proc.stdout.splitlines()[1].split()
-    assert row[2:4] == ["3", "1"], proc.stdout
+    assert row[2:4] == ["3", "0"] and "while running" in proc.stdout, proc.stdout
     for board in (a, b):
         assert running(env, board)
 

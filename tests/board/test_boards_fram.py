@@ -61,7 +61,7 @@ def test_transfer_pull_and_config_find_the_journal_on_the_fram(fram_board, env, 
     assert archived[1].read_bytes().startswith(data)
     kept = {p.name: p.read_bytes() for p in archived}
     # read while the clock runs: the archive is found on the flash, not beside the journal
-    proc = xqclock(env, "pull", "--port", b.path, out, timeout=120)
+    proc = xqclock(env, "pull", "--port", b.path, out, "--archived", timeout=120)
     assert proc.returncode == 0 and "running" in proc.stdout, proc.stdout + proc.stderr
     for name, data in kept.items():
         assert (out / b.uid / "games" / name).read_bytes() == data

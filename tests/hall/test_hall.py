@@ -42,7 +42,7 @@ def signed(event_keys, s, topic=None):
     from device.hall import key_pads, tagged
     topic = topic or f"xqclock/{event_keys.name}/{s.get('board') or s['clock_id']}/state"
     pads = key_pads(event_keys.clock_key(s["clock_id"]).hex())
-    return topic, tagged(pads, topic, json.dumps(s, ensure_ascii=False)).encode()
+    return topic, tagged(pads, topic.encode(), json.dumps(s, ensure_ascii=False).encode())
 
 
 class Msg:

@@ -115,7 +115,7 @@ def state(board, event_keys, sent_ms=1000, **more):
     s.update(more)
     topic = f"xqclock/{event_keys.name}/{board}/state"
     text = json.dumps(s, ensure_ascii=False)
-    return topic, tagged(key_pads(event_keys.clock_key(s["clock_id"]).hex()), topic, text).encode(), s
+    return topic, tagged(key_pads(event_keys.clock_key(s["clock_id"]).hex()), topic.encode(), text.encode()), s
 
 
 def test_two_events_on_one_broker_and_only_clocks_write(halls, config):

@@ -402,7 +402,8 @@ def test_round_out_and_board_mapping(tmp_path, capsys):
     files = [renamed / ("%s.xqj" % ids[k]) for k in ("board-02", "board-03")]
     code, out, err = run(capsys, "--round", *files, "--boards", mapping, "--out", tmp_path / "out")
     assert code == 0, err
-    rows = list(csv.DictReader(io.StringIO((tmp_path / "out" / "round.csv").read_text())))
+    # the table is named for its folder, or round for loose files; a CSV opens in Excel (UTF-8 with its BOM)
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "out" / "round.csv").read_text(encoding="utf-8-sig"))))
     got = [(r["board"], r["red"], r["result"], r["status"]) for r in rows]
     assert got == [("11", "Xu Yinchuan", "+/-", "finished"), ("12", "Wang Tianyi", "-/-", "finished"),
                    ("13", "A", "?", "no journal")]

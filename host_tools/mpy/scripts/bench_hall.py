@@ -67,9 +67,9 @@ def main():
     app.table.event(0, ev.START, 0, 0)
     for i in range(40):
         app.table.event(1000 * (i + 1), ev.PRESS, app.table.game.turn, 0)
-    state = hall.message(app, "e661a4d41b2d3c2f", 123456, 4242)
+    state = hall.message(app, "e661a4d41b2d3c2f", 123456, 4242).encode()  # the bytes it publishes
     pads = hall.key_pads(KEY)
-    topic = "xqclock/open/17/state"
+    topic = b"xqclock/open/17/state"
     n = 200
     times = array("i", [0] * n)
     for i in range(n):
@@ -81,7 +81,7 @@ def main():
     hall.tagged(pads, topic, state)
     tag_alloc = gc.mem_alloc() - a0
     print("hall_tag_us %d us median per tag (a %d-byte state; host CPU: scale for a Pico)"
-          % (sorted(times)[n // 2], len(state.encode())))
+          % (sorted(times)[n // 2], len(state)))
     with_tag, without = publish_alloc(KEY, app), publish_alloc("", app)
     print("hall_tag_alloc %d bytes (tagged() alone; a publishing step: %d bytes with the tag, %d without)"
           % (tag_alloc, with_tag, without))

@@ -1,7 +1,9 @@
 # `xqclock simulate --headless --vm micropython` on the unix port: plays a
 # button script (host_tools/mpy/sim/headless.py) and prints each snapshot as
 # "SNAP name display hex" lines, or "ERROR message" for a bad script.
-# Arguments: profile path, script path, scratch directory.
+# Arguments: profile path, script path, scratch directory, and the command
+# line's settings as JSON (they win over the script's).
+import json
 import sys
 
 from host_tools.mpy.sim import headless, script
@@ -14,7 +16,8 @@ def _hex(b):
 with open(sys.argv[2]) as f:
     text = f.read()
 try:
-    headless.run(sys.argv[1], text, sys.argv[3], lambda name, i, b: print("SNAP", name, i, _hex(b)))
+    headless.run(sys.argv[1], text, sys.argv[3], lambda name, i, b: print("SNAP", name, i, _hex(b)),
+                 json.loads(sys.argv[4]) if len(sys.argv) > 4 else None)
 except script.ScriptError as e:
     print("ERROR", e)
     sys.exit(2)

@@ -8,8 +8,12 @@ from .rig import Rig
 from . import script
 
 
-def run(profile_path, script_text, directory, emit):
+def run(profile_path, script_text, directory, emit, settings=None):
+    """settings (the command line's clock, language, sound) win over the script's."""
     values, steps, end, board = script.parse(script_text)
+    if settings:
+        values = dict(values)
+        values.update(settings)
     try:
         rig = Rig(load_profile(profile_path), values, directory, power_on=False, flash_free=board["flash_free"])
     except ValueError as e:

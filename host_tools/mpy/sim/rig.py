@@ -14,6 +14,7 @@ from .tm1637_model import TM1637Model
 from device.app import App, LOOP_MS
 from device.board import Board, KEYS
 from device import settings as cfg
+from device import staging
 from device.storage import Store
 
 
@@ -94,10 +95,12 @@ class Rig:
 
     def boot(self):
         """Power on: the firmware builds its board and restores its journal."""
+        staging.commit(self.directory + "/settings.json", self.directory + "/network.json")
         values, problem = cfg.load(self.directory + "/settings.json")
         self.board = Board(self.profile, self.clock, machine)
         self.app = App(self.board, self.clock, values, Store(self.directory, flash=self.flash),
-                       self.directory + "/settings.json", settings_problem=problem)
+                       self.directory + "/settings.json", settings_problem=problem,
+                       network_path=self.directory + "/network.json")
         self.app.step()
         self.powered = True
 
