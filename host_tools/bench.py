@@ -6,12 +6,17 @@ import sys
 import tempfile
 from pathlib import Path
 
+from host_tools import power
 from host_tools.firmware_path import FIRMWARE
 from host_tools.ruling import bench as ruling_bench
 from host_tools.unixport import SCRIPTS, SIM_PATH, output
 
 WITH_SIM = (*SIM_PATH, FIRMWARE)
-PROFILE = FIRMWARE.parent / "hardware" / "profiles" / "oled.json"
+PROFILES = FIRMWARE.parent / "hardware" / "profiles"
+PROFILE = PROFILES / "oled.json"
+POWER_BUILDS = ("oled", "segment7")
+SAMPLE_MIN = 10  # minutes of each phase played (bench_power.py: the currents are steady within one)
+GAME_MIX = {"first_control": 90, "faster": 210}  # minutes of a 5-hour game: 40 moves in 90 min, then faster
 
 
 def _romfs(timeout, quick):
@@ -39,6 +44,28 @@ def press_stamp(profile, path, trials=200, timeout=None):
                                             file["max_ms"], file["mean_ms"], file["late"], file["trials"]))
 
 
+def power_figures(timeout=None, quick=False, builds=POWER_BUILDS):
+    """The battery figures of each build: its game played on the VM with the
+    stand-in counting (bench_power.py), priced with hardware/power.json."""
+    table = power.table()
+    lines = []
+    for build in builds:
+        with tempfile.TemporaryDirectory() as tmp:
+            got = json.loads(output(SCRIPTS / "bench_power.py", PROFILES / f"{build}.json", tmp,
+                                    1 if quick else SAMPLE_MIN, path=WITH_SIM,
+                                    timeout=timeout).strip().splitlines()[-1])
+        ma = {name: power.currents(t, got["kind"], table)["battery"] for name, t in got["phases"].items()}
+        running = power.mixed(ma, GAME_MIX)
+        lines.append("battery_hours_3xAA_%s %.0f h of play (3 alkaline AA, %.0f mAh at %.1f mA; model)"
+                     % (build, power.hours(running, table), power.capacity_mah(running, table), running))
+        lines.append("current_ma_running_%s %.2f mA from the cells (a clock runs: 90 min at a move every "
+                     "67.5 s, 210 min at one every 30 s)" % (build, running))
+        lines.append("current_ma_paused_%s %.2f mA" % (build, ma["paused"]))
+        lines.append("current_ma_off_%s %.2f mA (between rounds: set up, waiting for the start)"
+                     % (build, ma["between_rounds"]))
+    return "".join(line + "\n" for line in lines)
+
+
 # Each script in host_tools/mpy/scripts, in the order printed, and how it runs:
 # f(timeout, quick) -> its output; quick: a small configuration, for the smoke test.
 RUNS = {
@@ -49,6 +76,7 @@ RUNS = {
                                                      timeout=timeout),
     "bench_hall.py": lambda timeout, quick: output(SCRIPTS / "bench_hall.py", timeout=timeout),
     "bench_romfs.py": _romfs,
+    "bench_power.py": lambda timeout, quick: power_figures(timeout, quick),
     # not a VM script: the ruling runs on the organiser's computer (CPython)
     "ruling": lambda timeout, quick: ruling_bench.figures(quick),
 }

@@ -136,7 +136,7 @@ class App:
         try:
             while True:
                 self.safe_step()
-                self.clock.sleep_ms(LOOP_MS)
+                self.board.sleep.nap(LOOP_MS)
         finally:
             self.halt()
 

@@ -217,6 +217,9 @@ class Board:
         if leds:
             from device.leds import Leds
             self.leds = Leds(Pin(leds["left"], Pin.OUT, value=0), Pin(leds["right"], Pin.OUT, value=0))
+        from device.sleep import Sleep, VBUS_GPIO
+        vbus = profile.get("vbus", VBUS_GPIO if profile.get("board") == "rpi-pico" else None)
+        self.sleep = Sleep(machine, clock, self.buzzer, None if vbus is None else Pin(vbus, Pin.IN))
         self.restarted = watchdog_bit(machine)
         self.watchdog = None  # start_watchdog()
 

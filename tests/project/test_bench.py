@@ -11,7 +11,7 @@ import pytest
 from host_tools import bench
 
 HANG_S = 120  # a few seconds each on an idle host
-FIGURE = re.compile(r"([a-z0-9_]+) -?\d+(?:\.\d+)? \S.*")
+FIGURE = re.compile(r"([a-zA-Z0-9_]+) -?\d+(?:\.\d+)? \S.*")
 
 # A script's figures, in the order it prints them: a script joins with its line.
 PROMISED = {
@@ -25,6 +25,9 @@ PROMISED = {
                         "i2c_bytes_per_second"],
     "bench_hall.py": ["hall_tag_us", "hall_tag_alloc"],
     "bench_romfs.py": ["heap_modules_from_romfs"],
+    "bench_power.py": [f"{name}_{build}" for build in bench.POWER_BUILDS
+                       for name in ("battery_hours_3xAA", "current_ma_running", "current_ma_paused",
+                                    "current_ma_off")],
     "ruling": ["ruling_300_plies", "ruling_classify_per_move"],
 }
 

@@ -40,7 +40,8 @@ _SLICE_PWMS = {}  # type: dict  # PWM slice -> the PWM objects on it
 RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader() and watchdog reset
 _PENDING = []  # type: list  # pins whose interrupt came while disable_irq() masked it
 _UNSET = object()
-_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1}
+_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1, "bus_us": 0, "wait": "delay", "wakes": 0}
+DEFAULT_FREQ = 125000000  # rp2 on the RP2040: what boot and every lightsleep's wake set clk_sys to
 _WDT = {"on": False, "timeout": 0, "fed": 0, "scratch4": 0}
 # pico-sdk's marks in the watchdog's SCRATCH4: watchdog_enable() (machine.WDT)
 # leaves the first, watchdog_reboot() (machine.reset()) the second; both
@@ -129,7 +130,10 @@ def sim_reset(clock=None):
     SCHEDULER.queue.clear()
     SCHEDULER.dropped = 0
     SCHEDULER.ran = 0
-    _STATE["freq"] = 125000000
+    _STATE["freq"] = DEFAULT_FREQ
+    _STATE["bus_us"] = 0
+    _STATE["wait"] = "delay"
+    _STATE["wakes"] = 0
     _STATE["irq_disabled"] = 0
     _STATE["cause"] = PWRON_RESET
     _PENDING.clear()
@@ -550,16 +554,20 @@ class I2C:
         if not (self.sda.value() and self.scl.value()):
             # A device holds a line low (see hold_sda): the controller never
             # gets its start condition out and waits for the whole timeout.
-            self.bus_us += self.timeout
+            self._spent(self.timeout)
             raise OSError(ETIMEDOUT)
         if addr not in bus.devices and not hasattr(bus, "readfrom_into"):
-            self.bus_us += 9 * 1000000 // self.freq  # the address byte, NACKed
+            self._spent(9 * 1000000 // self.freq)  # the address byte, NACKed
             raise OSError(EIO)
         us = (nbytes + 1) * 9 * 1000000 // self.freq
         if us > self.timeout:
-            self.bus_us += self.timeout
+            self._spent(self.timeout)
             raise OSError(ETIMEDOUT)
+        self._spent(us)
+
+    def _spent(self, us):
         self.bus_us += us
+        _STATE["bus_us"] += us  # the CPU waits for the transfer (rp2's I2C is blocking)
 
     def scan(self):
         return list(i2c_bus(self.id).scan())
@@ -774,13 +782,66 @@ def unique_id():
     return b"\xe6\x61\x41\x04\x03\x5a\x2b\x2c"  # a fixed Pico flash id
 
 
+def bus_us():
+    """Simulation: us of I2C transfers so far, on every bus (the CPU blocks on them)."""
+    return _STATE["bus_us"]
+
+
+def wakes():
+    """Simulation: how many lightsleeps have ended (each wake brings the clocks back up)."""
+    return _STATE["wakes"]
+
+
+def waiting():
+    """Simulation: how the CPU waits while virtual time passes: "delay"
+    (time.sleep_ms: WFE at full clock, as the loop's sleep did), "idle"
+    (machine.idle) or "lightsleep"."""
+    return _STATE["wait"]
+
+
+def sounding():
+    """Simulation: whether a PWM output sounds (the buzzer draws current)."""
+    for pwms in _SLICE_PWMS.values():
+        for pwm in pwms:
+            if pwm.sounding():
+                return True
+    return False
+
+
 def idle():
-    pass
+    """rp2: WFE until the next interrupt; the 1 ms system tick is one, so
+    at most 1 ms passes."""
+    _wait("idle", 1000)
+
+
+LIGHTSLEEP_MIN_MS = 2  # rp2 modmachine.c: lightsleep(n <= 1) is a plain mp_hal_delay_ms(n)
 
 
 def lightsleep(ms=None):
-    if ms is not None:
-        CLOCK.advance(ms)
+    """rp2 (v1.28 ports/rp2/modmachine.c): clk_sys and clk_ref run from the
+    crystal, the PLLs and ROSC stop, only the system timer keeps its clock
+    (sleep_en1 = CLK_SYS_TIMER), so ticks_ms and ticks_us go on exactly; the
+    timer alarm wakes it after ms. On waking, runtime_init_clocks() brings
+    back the default clocks: a machine.freq() set before is lost (125 MHz).
+    lightsleep() without a time is DORMANT, woken only by a dormant-wake
+    source the port does not arm: the board never comes back (SystemExit)."""
+    if ms is None:
+        raise SystemExit("machine.lightsleep() without a time: DORMANT, never woken")
+    if ms < LIGHTSLEEP_MIN_MS:
+        _wait("delay", ms * 1000)
+        return
+    _STATE["wakes"] += 1
+    _wait("lightsleep", ms * 1000)
+    _STATE["freq"] = DEFAULT_FREQ
+
+
+def _wait(mode, us):
+    before = _STATE["wait"]
+    _STATE["wait"] = mode
+    try:
+        CLOCK.advance_us(us)
+    finally:
+        _STATE["wait"] = before
 
 
 deepsleep = lightsleep

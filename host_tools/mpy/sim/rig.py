@@ -52,6 +52,8 @@ class Rig:
         self.buttons = profile["buttons"]
         self.flash = None
         self.powered = False  # until boot()
+        self.steps = 0  # loop steps run (the power bench prices each)
+        self.sleeps = False  # the loop waits as the firmware does (lightsleep...): the power bench
         if flash_free is None:
             self.directory = directory
             cfg.save(values, directory + "/settings.json")
@@ -136,13 +138,23 @@ class Rig:
         while self.clock.now < end:
             try:
                 if self.powered:
+                    self.steps += 1
                     self.app.safe_step()  # may take time of its own (a flash write)
                 if end > self.clock.now:
-                    self.clock.advance(min(LOOP_MS, end - self.clock.now))
+                    self.wait(min(LOOP_MS, end - self.clock.now))
             except machine.WatchdogReset:
                 self.boot()
         if self.powered:
+            self.steps += 1
             self.app.safe_step()
+
+    def wait(self, ms):
+        """The loop's wait between steps: the firmware's own (device/sleep.py)
+        when `sleeps`, else a plain advance of virtual time."""
+        if self.sleeps and self.powered:
+            self.board.sleep.nap(ms)
+        else:
+            self.clock.advance(ms)
 
     def press(self, key, hold_ms=80):
         """A press as a hand makes it: down, held, up."""

@@ -1,0 +1,77 @@
+"""The stand-in's sleeps as rp2 (v1.28 ports/rp2/modmachine.c) has them, the
+firmware's choice of sleep (device/sleep.py), and the energy meter's counts
+(host_tools/mpy/sim/energy.py) on the real drivers and chip models."""
+import pytest
+
+from device.buzzer import Buzzer
+from device.sleep import DELAY, IDLE, LIGHTSLEEP, Sleep
+from device.tm1637 import TM1637
+from host_tools.mpy.sim import energy, machine
+from host_tools.mpy.sim.tm1637_model import TM1637Model
+
+Pin = machine.Pin
+
+
+@pytest.fixture(autouse=True)
+def fresh():
+    clock = machine.sim_reset()
+    yield clock
+    machine.sim_reset()
+
+
+def test_lightsleep_keeps_the_ticks_and_brings_back_the_default_clock(fresh):
+    machine.freq(48_000_000)
+    t = fresh.ticks_ms()
+    machine.lightsleep(250)
+    assert fresh.ticks_diff(fresh.ticks_ms(), t) == 250  # the system timer keeps its clock
+    assert machine.freq() == 125_000_000  # runtime_init_clocks(): the freq set before is lost
+    assert machine.wakes() == 1
+
+
+def test_a_lightsleep_of_one_ms_is_a_plain_delay_and_none_never_returns(fresh):
+    meter = energy.Meter(fresh, [])
+    machine.lightsleep(1)
+    assert meter.totals()["t"] == {"delay@125": 1000} and machine.wakes() == 0
+    with pytest.raises(SystemExit):
+        machine.lightsleep()  # DORMANT: nothing the port arms wakes it
+
+
+def test_the_sleep_follows_the_buzzer_and_the_usb_power(fresh):
+    buzzer = Buzzer(machine.PWM(Pin(16)), fresh)
+    buzzer.enabled = True
+    vbus = Pin(24, Pin.IN)
+    sleep = Sleep(machine, fresh, buzzer, vbus)
+    assert sleep.mode() == LIGHTSLEEP
+    buzzer.play((0, 2000, 100, 0))
+    assert sleep.mode() == IDLE  # lightsleep stops the PWM's clock: the tone would stop
+    meter = energy.Meter(fresh, [])
+    sleep.nap(20)
+    assert meter.totals()["t"] == {"idle@125": 20000}
+    vbus.drive(1)
+    assert sleep.mode() == DELAY  # USB stays up
+
+
+def test_the_meter_counts_a_tm1637s_lit_segments_at_its_brightness(fresh):
+    model = TM1637Model()
+    link = machine.TwoWireLink(5, 4, model)
+    assert link.connected
+    digits = TM1637(Pin(5), Pin(4), 2, sleep_us=fresh.sleep_us)
+    digits.write(bytes((0x06, 0x5B, 0, 0)))  # "12  ": 2 + 5 segments
+    meter = energy.Meter(fresh, [model])
+    fresh.advance(1000)
+    got = meter.totals()
+    assert got["display_on_us"] == 1_000_000
+    assert got["display_level_us"] == 7 * 4 * 1_000_000  # brightness 2: 4/16 pulses
+
+
+def test_the_meter_counts_the_buzzer_and_an_led(fresh):
+    led = Pin(18, Pin.OUT, value=1)
+    buzzer = Buzzer(machine.PWM(Pin(16)), fresh)
+    buzzer.enabled = True
+    meter = energy.Meter(fresh, [], [led])
+    buzzer.play((0, 2000, 100, 0))
+    fresh.advance(40)
+    led.value(0)
+    fresh.advance(60)
+    got = meter.totals()
+    assert got["led_us"] == 40_000 and got["buzzer_us"] == 100_000
