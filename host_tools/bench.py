@@ -14,7 +14,7 @@ from host_tools.unixport import SCRIPTS, SIM_PATH, output
 WITH_SIM = (*SIM_PATH, FIRMWARE)
 PROFILES = FIRMWARE.parent / "hardware" / "profiles"
 PROFILE = PROFILES / "oled.json"
-POWER_BUILDS = ("oled", "segment7")
+POWER_BUILDS = ("oled", "segment7", "lcd")
 SAMPLE_MIN = 10  # minutes of each phase played (bench_power.py: the currents are steady within one)
 GAME_MIX = {"first_control": 90, "faster": 210}  # minutes of a 5-hour game: 40 moves in 90 min, then faster
 

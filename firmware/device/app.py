@@ -252,7 +252,10 @@ class App:
         bat = self.board.battery
         if bat is not None and self.clock.ticks_diff(tick, self.battery_tick) >= BATTERY_MS:
             self.battery_tick = tick
+            was = self.low_battery
             self.low_battery = bat.low()
+            if self.low_battery and not was and self.game.started and not self.game.over():
+                self.record(ev.LOW_BATTERY, 0, bat.mv)  # on the game's record: when the warning came
         self.displays.refresh(tick)
 
     # -- keys -------------------------------------------------------------------

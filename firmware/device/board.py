@@ -101,6 +101,10 @@ OPTIONAL = (
     ("battery", "divider", _positive, "a number above 0"),
     ("battery", "empty_mv", _int(1000, 6000), "millivolts (1000-6000)"),
     ("battery", "full_mv", _int(1000, 6000), "millivolts (1000-6000)"),
+    ("battery", "chemistry", lambda v: v in ("alkaline", "nimh", "liion"), "alkaline, nimh or liion"),
+    ("battery", "cells", _int(1, 6), "a number of cells (1-6)"),
+    ("battery", "capacity_mah", _int(100, 20000), "the cells' capacity in mAh (100-20000)"),
+    ("battery", "drain_ma", _positive, "the build's running current in mA (above 0)"),
 )
 
 
@@ -133,8 +137,12 @@ def check(profile):
         elif kind == "tm1637":
             _pin(d, "clk", where)
             _pin(d, "dio", where)
+        elif kind == "ht1621":
+            _pin(d, "cs", where)
+            _pin(d, "wr", where)
+            _pin(d, "data", where)
         else:
-            raise ProfileError("board profile: display.kind %r is not ssd1306 or tm1637" % kind)
+            raise ProfileError("board profile: display.kind %r is not ssd1306, tm1637 or ht1621" % kind)
     buttons = _need(profile, "buttons", "")
     for key in KEYS:
         _pin(buttons, key, "buttons.")
@@ -191,6 +199,9 @@ class Board:
                 from device.ssd1306 import SSD1306
                 self.displays.append(SSD1306(self._i2c(d), d.get("addr", 0x3C),
                                              display.get("width", 128), display.get("height", 64)))
+            elif self.kind == "ht1621":
+                from device.ht1621 import HT1621
+                self.displays.append(HT1621(Pin(d["cs"]), Pin(d["wr"]), Pin(d["data"])))
             else:
                 from device.tm1637 import TM1637
                 self.displays.append(TM1637(Pin(d["clk"]), Pin(d["dio"]), display.get("brightness", 4)))
@@ -211,7 +222,9 @@ class Board:
         if bat:
             from device.battery import Battery
             self.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0),
-                                   bat.get("empty_mv", 3300), bat.get("full_mv", 4200))
+                                   bat.get("empty_mv", 3300), bat.get("full_mv", 4200),
+                                   chemistry=bat.get("chemistry"), cells=bat.get("cells"),
+                                   capacity_mah=bat.get("capacity_mah"), drain_ma=bat.get("drain_ma"))
         self.leds = None  # the running-side LEDs, when the profile has them
         leds = profile.get("leds")
         if leds:

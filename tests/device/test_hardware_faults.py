@@ -292,12 +292,30 @@ def test_ctrl_c_leaves_the_clock_paused_silent_and_saying_stopped(tmp_path):
 def test_the_seven_segment_build_warns_of_a_low_battery(tmp_path):
     r = rig(tmp_path, profile="segment7", clock="5m")
     r.press(START)
-    machine.set_adc_mv(26, 1500)  # 3.0 V at the cell: under 15 %
+    machine.set_adc_mv(26, 1350)  # 2.7 V: 3 alkaline AA at 0.9 V each, a few hours of play left
     at_phase(r, True)
     r.run(20)
     assert r.frame(0) == "bAtt" and r.frame(1) == "bAtt"
     at_phase(r, False)
     assert r.frame(0).replace(" ", "")[:1] == "4"
+
+
+def test_the_warning_comes_at_ten_hours_of_play_left_and_the_journal_records_it_once(tmp_path):
+    from clock import events as ev
+    from clock.journal import Loaded
+    r = rig(tmp_path, profile="lcd", clock="90m")
+    r.press(START)
+    # 2850 mAh at the profile's 4.4 mA: 10 h left is 1.5 % of it, about 0.877 V a cell
+    machine.set_adc_mv(26, 3 * 890 // 2)
+    r.run(2000)
+    assert not r.app.low_battery
+    machine.set_adc_mv(26, 3 * 860 // 2)
+    r.run(2000)
+    assert r.app.low_battery
+    machine.set_adc_mv(26, 3 * 865 // 2)  # the cells recover a little: the warning stays
+    r.run(5000)
+    warned = [e for e in Loaded(str(tmp_path / "game.xqj")).records() if e[1] == ev.LOW_BATTERY]
+    assert len(warned) == 1 and 2550 <= warned[0][3] <= 2600  # its mV, as measured
 
 
 def test_the_battery_is_read_once_a_second(tmp_path):

@@ -10,6 +10,7 @@ import machine
 from .bus import I2CBus
 from .ssd1306_model import SSD1306Model
 from .tm1637_model import TM1637Model
+from .ht1621_model import HT1621Model, ThreeWireLink
 
 from device.app import App, LOOP_MS
 from device.board import Board, KEYS
@@ -42,6 +43,13 @@ class Rig:
                 bus.attach(addr, oled)
                 self.models.append(oled)
                 self._plugs.append((_i2c_unplug(bus, addr), _i2c_plug(bus, addr, oled)))
+        elif display["kind"] == "ht1621":
+            for side in ("left", "right"):
+                d = display[side]
+                lcd = HT1621Model()
+                link = ThreeWireLink(machine, d["cs"], d["wr"], d["data"], lcd)
+                self.models.append(lcd)
+                self._plugs.append((link.unplug, link.plug))
         else:
             for side in ("left", "right"):
                 d = display[side]
@@ -175,10 +183,13 @@ class Rig:
         return 1 if pin is not None and pin.mode == machine.Pin.OUT and pin.value() else 0
 
     def frame(self, i):
-        """Display i (0 left, 1 right): rows of 0/1 pixels, or the TM1637's text."""
+        """Display i (0 left, 1 right): rows of 0/1 pixels, or the TM1637's or HT1621's text."""
         model = self.models[i]
-        if self.profile["display"]["kind"] == "ssd1306":
+        kind = self.profile["display"]["kind"]
+        if kind == "ssd1306":
             return model.pixels()
+        if kind == "ht1621":
+            return model.text() if model.on else "      "
         return model.text() if model.on else "    "
 
 
