@@ -24,12 +24,12 @@ def board_ma(totals, kind, t):
     b = t["board"]
     busy = (totals["steps"] * b["step_us"] + totals["draws"] * b["draw_us"][kind] + totals["bus_us"]
             + totals["bitbang_bits"] * b["bitbang_bit_us"] + totals.get("wakes", 0) * b["wake_us"])
-    waited = sum(totals["t"].values())
+    waits = {key: us for key, us in totals["t"].items() if not key.startswith("busy@")}
+    waited = sum(waits.values())  # the rest ("busy@"): buses that took virtual time (Rig(timed=True))
     busy = min(busy, waited)
-    charge = busy * b["busy_ma"]
-    for key, us in totals["t"].items():
-        mode = key.split("@")[0]
-        charge += us * (1 - busy / waited) * b["wait_ma"][mode]
+    charge = (busy + totals["us"] - waited) * b["busy_ma"]
+    for key, us in waits.items():
+        charge += us * (1 - busy / waited) * b["wait_ma"][key.split("@")[0]]
     return charge / totals["us"]
 
 

@@ -22,6 +22,7 @@ from device.codelock import CodeLock, LOCKED, LOCKOUT_MS, RIGHT
 from device.displays import Displays
 from device.gametime import GameTime
 from device.menu import Menu, Code, DONE
+from device.wait import REST_MS, display_due_ms, seconds_due_ms
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
@@ -29,7 +30,7 @@ HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 ARBITER_IDLE_MS = 20000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
-LOOP_MS = 10
+LOOP_MS = 10  # the longest wait between two loop steps (a key's edge ends it sooner)
 BATTERY_MS = 1000  # the battery is read this often
 SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
 
@@ -136,9 +137,31 @@ class App:
         try:
             while True:
                 self.safe_step()
-                self.board.sleep.nap(LOOP_MS)
+                self.rest()
         finally:
             self.halt()
+
+    def rest(self, most=REST_MS):
+        """The loop's one wait (device/wait.py), at most `most` ms (and at
+        most LOOP_MS on USB or while the buzzer sounds): until what the
+        displays show may change, or a press held back is confirmed; a key's
+        edge ends it at once."""
+        wait = self.board.wait
+        longest = wait.longest(LOOP_MS) if self.board.buttons.settled() else LOOP_MS
+        if most > longest:
+            most = longest
+        tick = self.clock.ticks_ms()
+        if self.ok_down != UNSET and not self.ok_used:  # wake when ok has been held long enough for the menu
+            left = HOLD_MS - self.clock.ticks_diff(tick, self.ok_down)
+            if 0 < left < most:
+                most = left
+        now = self.gt.now()
+        due = None
+        if not wait.awake() and now >= self.info_until and now >= self.identify_until:
+            due = seconds_due_ms(self.game, now, most, self.values["tenths"])  # fewer wakes on cells
+        if due is None:
+            due = display_due_ms(self.game, now, most)
+        self.board.wait.sleep(self.board.buttons.due_ms(tick, due))
 
     def halt(self):
         """The loop has ended: silence the buzzer, record a pause if a clock

@@ -17,6 +17,7 @@ SIDES = ("left", "right")
 MIN_I2C_HZ = 100000  # slower display buses are refused: a frame would block the clock too long
 FRAME_BYTES = 1026  # the longest display transaction: address, control byte, 1024 bytes of frame
 WATCHDOG_MAX_MS = 8388  # the RP2040's longest watchdog timeout
+VBUS_GPIO = 24  # the Pico's VBUS sense: high while USB powers the board
 
 
 class ProfileError(ValueError):
@@ -206,15 +207,19 @@ class Board:
                 from device.tm1637 import TM1637
                 self.displays.append(TM1637(Pin(d["clk"]), Pin(d["dio"]), display.get("brightness", 4)))
         buttons = profile["buttons"]
+        from device.wait import Wait
+        # the loop's one wait, ended by any key's edge; on a Pico, GP24 senses USB power
+        self.wait = Wait(clock, machine, Pin(VBUS_GPIO, Pin.IN) if profile.get("board") == "rpi-pico" else None)
         from device.buttons import Buttons
         pull = Pin.PULL_UP if buttons.get("active_low", True) else Pin.PULL_DOWN
         self.buttons = Buttons([Pin(buttons[k], Pin.IN, pull) for k in KEYS], clock,
                                buttons.get("debounce_ms", 20), buttons.get("active_low", True),
-                               confirm_ms=buttons.get("confirm_ms", 5), irq=machine)
+                               confirm_ms=buttons.get("confirm_ms", 5), irq=machine, wake=self.wait.flag)
         # a press of the other lever this soon after a lever press is a rebound of the see-saw
         self.lockout_ms = buttons.get("lockout_ms", 120)
         from device.buzzer import Buzzer
         self.buzzer = Buzzer(machine.PWM(Pin(profile["buzzer"]["pin"])), clock)
+        self.wait.buzzer = self.buzzer  # while it sounds the wait idles: lightsleep would stop the tone
         from device.storage import open_fram
         self.fram = open_fram(profile, machine)  # optional: the journal on an I2C FRAM instead of the flash
         self.battery = None
@@ -230,9 +235,6 @@ class Board:
         if leds:
             from device.leds import Leds
             self.leds = Leds(Pin(leds["left"], Pin.OUT, value=0), Pin(leds["right"], Pin.OUT, value=0))
-        from device.sleep import Sleep, VBUS_GPIO
-        vbus = profile.get("vbus", VBUS_GPIO if profile.get("board") == "rpi-pico" else None)
-        self.sleep = Sleep(machine, clock, self.buzzer, None if vbus is None else Pin(vbus, Pin.IN))
         self.restarted = watchdog_bit(machine)
         self.watchdog = None  # start_watchdog()
 

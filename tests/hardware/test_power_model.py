@@ -37,6 +37,11 @@ def test_busy_time_is_taken_out_of_the_wait_it_interrupted():
     assert power.board_ma(busy, "tm1637", TABLE) == pytest.approx(25.0)
 
 
+def test_bus_time_that_took_virtual_time_is_busy_and_not_counted_twice():
+    timed = dict(SECOND, t={"lightsleep@125": 900_000, "busy@125": 100_000}, steps=0)
+    assert power.board_ma(timed, "tm1637", TABLE) == pytest.approx(0.1 * 25 + 0.9 * 1.0)
+
+
 def test_a_game_mix_weighs_its_phases_by_their_time():
     assert power.mixed({"a": 10.0, "b": 4.0}, {"a": 90, "b": 210}) == pytest.approx((900 + 840) / 300)
 

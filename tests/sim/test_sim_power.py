@@ -1,10 +1,10 @@
 """The stand-in's sleeps as rp2 (v1.28 ports/rp2/modmachine.c) has them, the
-firmware's choice of sleep (device/sleep.py), and the energy meter's counts
+firmware's choice of sleep (device/wait.py), and the energy meter's counts
 (host_tools/mpy/sim/energy.py) on the real drivers and chip models."""
 import pytest
 
 from device.buzzer import Buzzer
-from device.sleep import DELAY, IDLE, LIGHTSLEEP, Sleep
+from device.wait import REST_MS, Wait
 from device.tm1637 import TM1637
 from host_tools.mpy.sim import energy, machine
 from host_tools.mpy.sim.tm1637_model import TM1637Model
@@ -32,23 +32,37 @@ def test_a_lightsleep_of_one_ms_is_a_plain_delay_and_none_never_returns(fresh):
     meter = energy.Meter(fresh, [])
     machine.lightsleep(1)
     assert meter.totals()["t"] == {"delay@125": 1000} and machine.wakes() == 0
-    with pytest.raises(SystemExit):
+    with pytest.raises(ValueError):
         machine.lightsleep()  # DORMANT: nothing the port arms wakes it
 
 
-def test_the_sleep_follows_the_buzzer_and_the_usb_power(fresh):
+def test_the_wait_lightsleeps_on_cells_and_idles_for_the_buzzer_and_on_usb(fresh):
     buzzer = Buzzer(machine.PWM(Pin(16)), fresh)
     buzzer.enabled = True
     vbus = Pin(24, Pin.IN)
-    sleep = Sleep(machine, fresh, buzzer, vbus)
-    assert sleep.mode() == LIGHTSLEEP
-    buzzer.play((0, 2000, 100, 0))
-    assert sleep.mode() == IDLE  # lightsleep stops the PWM's clock: the tone would stop
+    wait = Wait(fresh, machine, vbus)
+    wait.buzzer = buzzer
     meter = energy.Meter(fresh, [])
-    sleep.nap(20)
-    assert meter.totals()["t"] == {"idle@125": 20000}
-    vbus.drive(1)
-    assert sleep.mode() == DELAY  # USB stays up
+    wait.sleep(20)
+    assert meter.totals()["t"] == {"lightsleep@125": 20000} and wait.longest(10) == REST_MS
+    buzzer.play((0, 2000, 100, 0))
+    meter.reset()
+    wait.sleep(20)  # lightsleep stops the PWM's clock: the tone would stop
+    assert meter.totals()["t"] == {"idle@125": 20000} and wait.longest(10) == 10
+    buzzer.stop()
+    vbus.drive(1)  # USB power: the USB clock must run
+    meter.reset()
+    wait.sleep(20)
+    assert meter.totals()["t"] == {"idle@125": 20000} and wait.longest(10) == 10
+
+
+def test_a_lever_edge_ends_the_lightsleep_at_its_instant(fresh):
+    pin = Pin(10, Pin.IN, Pin.PULL_UP)
+    wait = Wait(fresh, machine)
+    pin.irq(lambda p: wait.flag.__setitem__(0, 1), Pin.IRQ_FALLING, hard=True)
+    fresh.call_at_us(3_456, lambda: pin.drive(0))
+    wait.sleep(500)
+    assert fresh.now_us == 3_456 and machine.freq() == 125_000_000
 
 
 def test_the_meter_counts_a_tm1637s_lit_segments_at_its_brightness(fresh):

@@ -59,7 +59,6 @@ def main(profile_path, folder, sample_ms):
     scratch(folder)
     profile = load_profile(profile_path)
     rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m/40,15m/10*")), folder)
-    rig.sleeps = True
     leds = profile.get("leds")
     meter = energy.Meter(rig.clock, rig.models, [machine.Pin(leds[s]) for s in ("left", "right")] if leds else ())
     out = {"build": profile["name"], "kind": profile["display"]["kind"], "phases": {}}

@@ -40,7 +40,8 @@ _SLICE_PWMS = {}  # type: dict  # PWM slice -> the PWM objects on it
 RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader() and watchdog reset
 _PENDING = []  # type: list  # pins whose interrupt came while disable_irq() masked it
 _UNSET = object()
-_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1, "bus_us": 0, "wait": "delay", "wakes": 0}
+_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1, "interrupts": 0, "bus_time": False,
+          "bus_us": 0, "wait": "delay", "wakes": 0}
 DEFAULT_FREQ = 125000000  # rp2 on the RP2040: what boot and every lightsleep's wake set clk_sys to
 _WDT = {"on": False, "timeout": 0, "fed": 0, "scratch4": 0}
 # pico-sdk's marks in the watchdog's SCRATCH4: watchdog_enable() (machine.WDT)
@@ -103,6 +104,13 @@ def stall_us(us):
     enable_irq(state)
 
 
+def timed_buses(on=True):
+    """Whether an I2C transfer takes its bus time (9 bit times a byte at the
+    bus's freq) of virtual time, as the board's CPU waits for it; off, it
+    takes none (sim_reset() turns it off)."""
+    _STATE["bus_time"] = bool(on)
+
+
 def use_clock(clock):
     """Make clock (a VirtualClock) the virtual time of this module: PWM tone
     log, ADC functions, scheduled soft IRQs. Returns it."""
@@ -136,6 +144,7 @@ def sim_reset(clock=None):
     _STATE["wakes"] = 0
     _STATE["irq_disabled"] = 0
     _STATE["cause"] = PWRON_RESET
+    _STATE["bus_time"] = False
     _PENDING.clear()
     _WDT["on"] = False
     _WDT["scratch4"] = 0
@@ -368,6 +377,7 @@ class Pin:
         handler = self._irq_handler
         if handler is None:
             return
+        _STATE["interrupts"] += 1  # an interrupt: it ends idle() and lightsleep()
         if self._irq_hard:
             handler(self)
         else:
@@ -554,20 +564,26 @@ class I2C:
         if not (self.sda.value() and self.scl.value()):
             # A device holds a line low (see hold_sda): the controller never
             # gets its start condition out and waits for the whole timeout.
-            self._spent(self.timeout)
+            self._take(self.timeout)
             raise OSError(ETIMEDOUT)
         if addr not in bus.devices and not hasattr(bus, "readfrom_into"):
-            self._spent(9 * 1000000 // self.freq)  # the address byte, NACKed
+            self._take(9 * 1000000 // self.freq)  # the address byte, NACKed
             raise OSError(EIO)
         us = (nbytes + 1) * 9 * 1000000 // self.freq
         if us > self.timeout:
-            self._spent(self.timeout)
+            self._take(self.timeout)
             raise OSError(ETIMEDOUT)
-        self._spent(us)
+        self._take(us)
 
-    def _spent(self, us):
+    def _take(self, us):
+        # rp2's writeto/readfrom block the VM for the transfer, interrupts on:
+        # with timed_buses() on, virtual time goes on meanwhile (an edge then
+        # is handled, and stamped, at its own instant)
         self.bus_us += us
-        _STATE["bus_us"] += us  # the CPU waits for the transfer (rp2's I2C is blocking)
+        if _STATE["bus_time"]:
+            _wait("busy", us, False)  # the energy meter sees it as busy time
+        else:
+            _STATE["bus_us"] += us  # taking no virtual time: the energy meter adds it as busy time
 
     def scan(self):
         return list(i2c_bus(self.id).scan())
@@ -809,42 +825,58 @@ def sounding():
 
 
 def idle():
-    """rp2: WFE until the next interrupt; the 1 ms system tick is one, so
-    at most 1 ms passes."""
+    """rp2: a WFE with a 1 ms timeout (MICROPY_INTERNAL_WFE(1)): returns at
+    the next interrupt, after 1 ms of virtual time at the latest."""
     _wait("idle", 1000)
-
-
-LIGHTSLEEP_MIN_MS = 2  # rp2 modmachine.c: lightsleep(n <= 1) is a plain mp_hal_delay_ms(n)
 
 
 def lightsleep(ms=None):
     """rp2 (v1.28 ports/rp2/modmachine.c): clk_sys and clk_ref run from the
     crystal, the PLLs and ROSC stop, only the system timer keeps its clock
     (sleep_en1 = CLK_SYS_TIMER), so ticks_ms and ticks_us go on exactly; the
-    timer alarm wakes it after ms. On waking, runtime_init_clocks() brings
-    back the default clocks: a machine.freq() set before is lost (125 MHz).
-    lightsleep() without a time is DORMANT, woken only by a dormant-wake
-    source the port does not arm: the board never comes back (SystemExit)."""
+    timer alarm ends it after ms, and so does a GPIO IRQ whose handler is
+    registered (or a Timer's alarm), sooner. On waking, runtime_init_clocks()
+    brings back the default clocks: a machine.freq() set before is lost
+    (125 MHz again). 1 ms or less is a plain delay. Without ms it is DORMANT,
+    which only a GPIO's dormant wake ends (never set up here): it would never
+    return."""
     if ms is None:
-        raise SystemExit("machine.lightsleep() without a time: DORMANT, never woken")
-    if ms < LIGHTSLEEP_MIN_MS:
-        _wait("delay", ms * 1000)
+        raise ValueError("lightsleep() without ms is DORMANT: the board would never wake")
+    if ms <= 1:
+        _wait("delay", max(0, ms) * 1000, False)
         return
     _STATE["wakes"] += 1
     _wait("lightsleep", ms * 1000)
     _STATE["freq"] = DEFAULT_FREQ
 
 
-def _wait(mode, us):
+def _wait(mode, us, interruptible=True):
+    # the CPU waits in `mode` (what the energy meter prices) while virtual time runs
     before = _STATE["wait"]
     _STATE["wait"] = mode
     try:
-        CLOCK.advance_us(us)
+        if interruptible:
+            _sleep_until_interrupt(us)
+        else:
+            CLOCK.advance_us(us)
     finally:
         _STATE["wait"] = before
 
 
 deepsleep = lightsleep
+
+
+def _sleep_until_interrupt(us):
+    """Let virtual time run up to us, ending at the first interrupt on the
+    way (an edge a timer of CLOCK scripts, a machine.Timer's alarm)."""
+    end = CLOCK.now_us + us
+    seen = _STATE["interrupts"]
+    while CLOCK.now_us < end and _STATE["interrupts"] == seen:
+        at = CLOCK.next_us()
+        if at is None or at >= end:
+            CLOCK.advance_us(end - CLOCK.now_us)
+        else:
+            CLOCK.advance_us(max(0, at - CLOCK.now_us))  # fires the timers due then
 
 
 def disable_irq():
@@ -930,6 +962,7 @@ class Timer:
         self._entry = CLOCK.call_later(period, self._fire)
 
     def _fire(self):
+        _STATE["interrupts"] += 1
         SCHEDULER.schedule(self._callback, self)
         self._entry = CLOCK.call_later(self._period, self._fire) if self._mode == Timer.PERIODIC else None
 

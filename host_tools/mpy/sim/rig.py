@@ -26,10 +26,15 @@ class Rig:
     """One simulated clock. `profile` is a board profile (dict); `values` the
     organiser's settings; the journal and settings live in `directory`, or,
     given `flash_free` (bytes), on a littlefs flash that starts with only that
-    much room (the MicroPython VM only: CPython has no littlefs)."""
+    much room (the MicroPython VM only: CPython has no littlefs). `timed`:
+    the displays' buses take virtual time, as on the board (an I2C transfer
+    its bit times, a TM1637 write its waits), so a loop step lasts what its
+    drawing costs; by default they take none."""
 
-    def __init__(self, profile, values, directory, start_tick=0, power_on=True, flash_free=None):
+    def __init__(self, profile, values, directory, start_tick=0, power_on=True, flash_free=None, timed=False):
         self.clock = machine.sim_reset(machine.VirtualClock(start_tick))
+        self.timed = timed
+        machine.timed_buses(timed)
         self.profile = profile
         display = profile["display"]
         self.models = []  # type: list  # per display: its SSD1306Model or TM1637Model
@@ -61,7 +66,6 @@ class Rig:
         self.flash = None
         self.powered = False  # until boot()
         self.steps = 0  # loop steps run (the power bench prices each)
-        self.sleeps = False  # the loop waits as the firmware does (lightsleep...): the power bench
         if flash_free is None:
             self.directory = directory
             cfg.save(values, directory + "/settings.json")
@@ -108,6 +112,9 @@ class Rig:
         staging.commit(self.directory + "/settings.json", self.directory + "/network.json")
         values, problem = cfg.load(self.directory + "/settings.json")
         self.board = Board(self.profile, self.clock, machine)
+        if self.timed and self.board.kind in ("tm1637", "ht1621"):
+            for tm in self.board.displays:
+                tm._sleep = self.clock.sleep_us  # its bit waits in virtual time (time.sleep_us on the board)
         self.app = App(self.board, self.clock, values, Store(self.directory, flash=self.flash),
                        self.directory + "/settings.json", settings_problem=problem,
                        network_path=self.directory + "/network.json")
@@ -149,20 +156,19 @@ class Rig:
                     self.steps += 1
                     self.app.safe_step()  # may take time of its own (a flash write)
                 if end > self.clock.now:
-                    self.wait(min(LOOP_MS, end - self.clock.now))
+                    self._rest(end - self.clock.now)
             except machine.WatchdogReset:
                 self.boot()
         if self.powered:
             self.steps += 1
             self.app.safe_step()
 
-    def wait(self, ms):
-        """The loop's wait between steps: the firmware's own (device/sleep.py)
-        when `sleeps`, else a plain advance of virtual time."""
-        if self.sleeps and self.powered:
-            self.board.sleep.nap(ms)
+    def _rest(self, most):
+        # the loop's own wait (App.rest), ended by an edge; with the power off, time just passes
+        if self.powered:
+            self.app.rest(most)
         else:
-            self.clock.advance(ms)
+            self.clock.advance(most)
 
     def press(self, key, hold_ms=80):
         """A press as a hand makes it: down, held, up."""
