@@ -61,9 +61,22 @@ def power_figures(timeout=None, quick=False, builds=POWER_BUILDS):
         lines.append("current_ma_running_%s %.2f mA from the cells (a clock runs: 90 min at a move every "
                      "67.5 s, 210 min at one every 30 s)" % (build, running))
         lines.append("current_ma_paused_%s %.2f mA" % (build, ma["paused"]))
-        lines.append("current_ma_off_%s %.2f mA (between rounds: set up, waiting for the start)"
-                     % (build, ma["between_rounds"]))
+        lines.append("current_ma_off_%s %.2f mA (between rounds: asleep %d min after a result; %.2f mA set up "
+                     "for the next round, dimmed after 2 min)" % (build, ma["asleep"], got["sleep_ms"] // 60000, ma["between_rounds"]))
+        lines.append(after_warning(build, got, running, table))
     return "".join(line + "\n" for line in lines)
+
+
+def after_warning(build, got, running, table):
+    """hours_after_low_battery: what the cells still hold at the voltage the
+    firmware warned at (its discharge curve), at the running current."""
+    from device.battery import CELLS, CURVES, left_permille
+    bat = json.loads((PROFILES / f"{build}.json").read_text(encoding="utf-8"))["battery"]
+    chemistry, mv = bat["chemistry"], got["warn_mv"]
+    cells = bat.get("cells", CELLS[chemistry])
+    left = left_permille(CURVES[chemistry], mv // cells) / 1000 * power.capacity_mah(running, table, chemistry)
+    return ("hours_after_low_battery_%s %.1f h (warned at %d mV, %.0f mAh left at %.2f mA; profile drain_ma %s)"
+            % (build, left / running, mv, left, running, bat.get("drain_ma")))
 
 
 # Each script in host_tools/mpy/scripts, in the order printed, and how it runs:

@@ -19,7 +19,7 @@ from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
 from device.arbiter import Arbiter
 from device.codelock import CodeLock, LOCKED, LOCKOUT_MS, RIGHT
-from device.displays import Displays
+from device.displays import Displays, FULL, DIM, DARK
 from device.gametime import GameTime
 from device.menu import Menu, Code, DONE
 from device.wait import REST_MS, display_due_ms, seconds_due_ms
@@ -30,6 +30,11 @@ HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 ARBITER_IDLE_MS = 20000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
+# Outside play (before the start, paused, after the result) the displays dim
+# when no key has been touched for DIM_MS, and after a result they go dark
+# after SLEEP_MS; any key brings them back. A running clock is never dimmed.
+DIM_MS = 120000
+SLEEP_MS = 15 * 60000
 LOOP_MS = 10  # the longest wait between two loop steps (a key's edge ends it sooner)
 BATTERY_MS = 1000  # the battery is read this often
 SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
@@ -102,6 +107,7 @@ class App:
         self.displays = Displays(board, clock, self.report_fault)
         self.marks = array("i", [0, 0])  # per side: the status bits of its display (see status())
         self.battery_tick = clock.ticks_add(clock.ticks_ms(), -BATTERY_MS)
+        self.key_tick = clock.ticks_ms()  # the last key or lever (the displays dim after a while without one)
         self.low_battery = False
         self.lever_ms = [UNSET, UNSET]  # game ms of each lever's last counted press
         if board.restarted and self.game.started and not self.game.over():
@@ -240,6 +246,7 @@ class App:
         k = buttons.next()
         while k >= 0:
             self.key(k, buttons.down, self.gt.at(buttons.tick))
+            self.key_tick = buttons.tick
             k = buttons.next()
         now = self.gt.now()  # after the keys: a menu may have started a new game
         tick = self.clock.ticks_ms()
@@ -258,6 +265,7 @@ class App:
         if leds is not None:
             leds.update(self.game, self.red_side, now)  # the game's side (its header), as the levers
         self.check_hardware(tick)
+        self.displays.set_level(self.display_level(tick))
         self.draw(now)
         if self.pending is not None:
             self._save_pending(tick)
@@ -268,6 +276,17 @@ class App:
                 self.identify()
         if self.host is not None:
             self.host.step()
+
+    def display_level(self, tick):
+        """FULL in play or in a menu; outside play DIM after DIM_MS without a
+        key, and after a result DARK after SLEEP_MS."""
+        game = self.game
+        if self.menu.active() or (game.started and not game.paused and not game.over()):
+            return FULL
+        quiet = self.clock.ticks_diff(tick, self.key_tick)
+        if game.over() and quiet >= SLEEP_MS:
+            return DARK
+        return DIM if quiet >= DIM_MS else FULL
 
     def check_hardware(self, tick):
         """Once a second a battery reading (8 ADC samples); every REFRESH_MS

@@ -89,6 +89,7 @@ OPTIONAL = (
     ("display", "width", _int(128, 128), "128 (the screens are drawn 128 wide)"),
     ("display", "height", _int(64, 64), "64 (the screens are drawn 64 high)"),
     ("display", "brightness", _int(0, 7), "0 to 7"),
+    ("display", "contrast", _int(0, 255), "0 to 255"),
     ("buttons", "debounce_ms", _int(0, 200), "a whole number of ms (0-200)"),
     ("buttons", "active_low", _is_bool, "true or false"),
     ("buttons", "confirm_ms", _int(0, 20), "a whole number of ms (0-20)"),
@@ -199,7 +200,8 @@ class Board:
             if self.kind == "ssd1306":
                 from device.ssd1306 import SSD1306
                 self.displays.append(SSD1306(self._i2c(d), d.get("addr", 0x3C),
-                                             display.get("width", 128), display.get("height", 64)))
+                                             display.get("width", 128), display.get("height", 64),
+                                             contrast=display.get("contrast", 0xCF)))
             elif self.kind == "ht1621":
                 from device.ht1621 import HT1621
                 self.displays.append(HT1621(Pin(d["cs"]), Pin(d["wr"]), Pin(d["data"])))

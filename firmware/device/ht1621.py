@@ -96,6 +96,9 @@ class HT1621:
     def brightness(self, b=None):
         return 0  # an LCD has none
 
+    def dim(self, flag):
+        pass  # nothing to dim: a reflective LCD lights nothing
+
     def on(self):
         self._on = True
         self._commands(SYS_EN, LCD_ON)

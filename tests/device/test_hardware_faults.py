@@ -304,9 +304,12 @@ def test_the_seven_segment_build_warns_of_a_low_battery(tmp_path):
 def test_the_warning_comes_at_ten_hours_of_play_left_and_the_journal_records_it_once(tmp_path):
     from clock import events as ev
     from clock.journal import Loaded
-    r = rig(tmp_path, profile="lcd", clock="90m")
+    from support.rigs import board_profile
+    profile = board_profile("lcd")
+    profile["battery"] = dict(profile["battery"], drain_ma=4.4)
+    r = Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m")), str(tmp_path))
     r.press(START)
-    # 2850 mAh at the profile's 4.4 mA: 10 h left is 1.5 % of it, about 0.877 V a cell
+    # 2850 mAh at 4.4 mA: 10 h left is 1.5 % of it, about 0.877 V a cell
     machine.set_adc_mv(26, 3 * 890 // 2)
     r.run(2000)
     assert not r.app.low_battery

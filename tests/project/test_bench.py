@@ -27,7 +27,7 @@ PROMISED = {
     "bench_romfs.py": ["heap_modules_from_romfs"],
     "bench_power.py": [f"{name}_{build}" for build in bench.POWER_BUILDS
                        for name in ("battery_hours_3xAA", "current_ma_running", "current_ma_paused",
-                                    "current_ma_off")],
+                                    "current_ma_off", "hours_after_low_battery")],
     "ruling": ["ruling_300_plies", "ruling_classify_per_move"],
 }
 

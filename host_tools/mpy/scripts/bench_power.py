@@ -5,7 +5,9 @@
 #
 # The phases, as a 5-hour game has them: waiting before the round (the clock
 # set up, nobody there), the first time control (40 moves in 90 min: a lever
-# every 67.5 s), the rest faster (a lever every 30 s), paused for minutes.
+# every 67.5 s), the rest faster (a lever every 30 s), paused for minutes;
+# and between rounds, a finished game's clock gone to sleep. Then the
+# voltage at which the firmware warns of low cells.
 # Each is played for a sample of some minutes of virtual time (the currents
 # are steady within a phase; 0 plays the whole 90 + 210 min, 10 min each for the others).
 # MicroPython-compatible; argv: profile, scratch folder, sample minutes.
@@ -70,7 +72,47 @@ def main(profile_path, folder, sample_ms):
         span = sample_ms or FULL_MS.get(name, 10 * 60000)
         out["phases"][name] = play(rig, meter, every, span)
     meter.close()
+    out["phases"]["asleep"] = asleep(profile, folder, sample_ms or 10 * 60000)
+    out["warn_mv"] = warning_mv(profile, folder)
+    from device.app import SLEEP_MS
+    out["sleep_ms"] = SLEEP_MS
     print(json.dumps(out))
+
+
+def asleep(profile, folder, span_ms):
+    """Between rounds: a game over (a flag fell), its clock left alone until
+    it sleeps (device/app.py SLEEP_MS), then span_ms more counted."""
+    from device import app
+    from device import settings as cfg
+    scratch(folder)
+    rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="1m")), folder)
+    rig.press(START)
+    rig.run(61000 + app.SLEEP_MS)
+    leds = profile.get("leds")
+    meter = energy.Meter(rig.clock, rig.models, [machine.Pin(leds[s]) for s in ("left", "right")] if leds else ())
+    got = play(rig, meter, 0, span_ms)
+    meter.close()
+    return got
+
+
+def warning_mv(profile, folder):
+    """The battery voltage at which the firmware warns during play, found by
+    lowering the cells' voltage 3 mV (1 mV a cell) a second and a bit."""
+    bat = profile.get("battery")
+    if not bat or not bat.get("chemistry"):
+        return None
+    scratch(folder)
+    from device import settings as cfg
+    rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m")), folder)
+    rig.press(START)
+    mv = 3 * 1100
+    while mv > 0:
+        machine.set_adc_mv(bat["adc"], mv * 1000 // int(bat.get("divider", 2.0) * 1000))
+        rig.run(1100)  # the battery is read once a second
+        if rig.app.low_battery:
+            return rig.app.board.battery.mv
+        mv -= 3
+    return None
 
 
 main(sys.argv[1], sys.argv[2], int(sys.argv[3]) * 60000)
