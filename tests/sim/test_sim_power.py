@@ -89,3 +89,21 @@ def test_the_meter_counts_the_buzzer_and_an_led(fresh):
     fresh.advance(60)
     got = meter.totals()
     assert got["led_us"] == 40_000 and got["buzzer_us"] == 100_000
+
+
+@pytest.mark.slow
+def test_eight_hours_of_play_asleep_between_updates_lose_no_millisecond(tmp_path):
+    """On cells the loop lightsleeps between updates for 8 h of play; the
+    time both clocks used adds up to the 8 h, to the millisecond."""
+    from support.rigs import LEFT, RIGHT, START, rig
+    r = rig(tmp_path, clock="9h")
+    r.press(START)
+    started = r.clock.now - r.app.gt.now()  # virtual ms at game time 0
+    for i in range(16):  # a lever every 30 min
+        r.run(30 * 60000 - 80)
+        r.press(LEFT if i % 2 == 0 else RIGHT)
+    game = r.app.game
+    game.advance(r.app.gt.now())
+    used = sum(9 * 3600000 - c.remaining for c in game.sides)
+    assert used == r.clock.now - started
+    assert machine.wakes() > 16 * 1800  # it did sleep (about 3 wakes a second)
