@@ -62,7 +62,8 @@ def power_figures(timeout=None, quick=False, builds=POWER_BUILDS):
                      "67.5 s, 210 min at one every 30 s)" % (build, running))
         lines.append("current_ma_paused_%s %.2f mA" % (build, ma["paused"]))
         lines.append("current_ma_off_%s %.2f mA (between rounds: asleep %d min after a result; %.2f mA set up "
-                     "for the next round, dimmed after 2 min)" % (build, ma["asleep"], got["sleep_ms"] // 60000, ma["between_rounds"]))
+                     "for the next round, dimmed after 2 min)"
+                     % (build, ma["asleep"], got["sleep_ms"] // 60000, ma["between_rounds"]))
         lines.append(after_warning(build, got, running, table))
     return "".join(line + "\n" for line in lines)
 

@@ -144,6 +144,7 @@ class Meter:
         CPU made by hand: TM1637, HT1621); display_on_us; display_level_us;
         led_us; buzzer_us."""
         return {"us": self.us, "t": dict(self.t), "steps": self.steps, "draws": self.draws,
-                "bus_us": machine.bus_us() - self._bus0, "wakes": machine.wakes() - self._wakes0, "bitbang_bits": self._bits() - self._bits0,
+                "bus_us": machine.bus_us() - self._bus0, "wakes": machine.wakes() - self._wakes0,
+                "bitbang_bits": self._bits() - self._bits0,
                 "display_on_us": self.display_on_us, "display_level_us": self.display_level_us,
                 "led_us": self.led_us, "buzzer_us": self.buzzer_us}
