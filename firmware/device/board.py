@@ -189,7 +189,7 @@ def _wiring(profile):
         addrs.append(addr)
         shared.add(scl)
         shared.add(sda)
-    used = {}
+    used = {}  # type: dict  # GPIO -> the first field that uses it
     for name, n in pins(profile):
         if n in used and n not in shared:
             raise ProfileError("board profile: %s = %d is already %s" % (name, n, used[n]))
