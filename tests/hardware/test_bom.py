@@ -104,3 +104,12 @@ def test_bom_py_prints_the_order_and_refuses_a_build_it_has_not():
                          text=True, cwd=ROOT)
     assert bad.returncode == 2 and bad.stderr.startswith("bom.py: no BOM for build 'nixie'")
     assert "Traceback" not in bad.stderr
+
+
+def test_the_readme_gives_each_builds_total():
+    text = (HW / "README.md").read_text()
+    m = re.search(r"about USD (\d+) \(OLED\), (\d+) \(7-segment\) and (\d+) \(large OLED\)", text)
+    assert m, "hardware/README.md: the totals line"
+    for build, said in zip(("oled", "segment7", "oled242"), m.groups()):
+        per_clock = sum(ln["usd_each"] * ln["qty"] for ln in bom.load(build))
+        assert round(per_clock) == int(said), (build, per_clock)
