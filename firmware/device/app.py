@@ -6,6 +6,7 @@
 # nothing when nothing happens: it drains the key edges the IRQ stored, lets
 # the table find flags and write checkpoints, and redraws only what changed.
 
+import os
 from array import array
 
 from clock import events as ev
@@ -24,6 +25,7 @@ from device.gametime import GameTime
 from device.menu import Menu, Code, DONE
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
+SELFTEST_ASK = "/selftest.req"  # present at power-on: the self-test runs (device/selftest.py)
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
 # chosen, on backing out, or after this long without a key other than a lever.
 ARBITER_IDLE_MS = 20000
@@ -266,9 +268,14 @@ class App:
         return True
 
     def power_on_selftest(self):
-        """At power-on: the test if the host asked for it (xqclock check) or OK is held."""
-        from device.selftest import asked
-        if asked(self.store.root) or self.board.buttons.is_down(OK):
+        """At power-on: the test if OK is held, or /selftest.req asks for it
+        (used up; e.g. `mpremote touch :selftest.req + reset`)."""
+        try:
+            os.remove(self.store.root + SELFTEST_ASK)
+            asked = True
+        except OSError:
+            asked = False
+        if asked or self.board.buttons.is_down(OK):
             self.start_selftest()
 
     def _selftest_step(self):

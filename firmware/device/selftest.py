@@ -18,7 +18,6 @@ SHOW_MS = 600  # the key that arrived stays shown this long
 SUMMARY_MS = 30000  # the outcome stays shown this long, or until a key
 TONE = (4, 4000, LAMP_MS, 0)  # the buzzer's resonance, above every alert
 RESULT = "/selftest.json"
-ASK = "/selftest.req"  # present at power-on (written by the host): the test runs
 PROBE = "selftest.tmp"
 
 # the keys' names as the console and /selftest.json give them (board.KEYS),
@@ -207,21 +206,3 @@ class SelfTest:
                     d.write(encode_digits(segments[i], self._segments))
             except OSError:
                 pass  # its fault is in the display's result
-
-
-def asked(root=""):
-    """Whether the host asked for a test at this power-on (the request is used up)."""
-    try:
-        os.remove(root + ASK)
-        return True
-    except OSError:
-        return False
-
-
-def last(root=""):
-    """The last result kept on the board, or None."""
-    try:
-        with open(root + RESULT) as f:
-            return json.loads(f.read())
-    except (OSError, ValueError):
-        return None
