@@ -42,3 +42,10 @@ def test_the_tm1637_at_3v3_says_what_was_checked_and_gives_a_5v_option():
     tm = tm[:tm.index("\n- **Switches:**")]
     assert "No module has been measured" in tm and "datasheet specifies VDD = 5 V" in tm
     assert "level shifter" in tm and "the Pico never sees more than 3.3 V" in tm
+
+
+def test_the_large_oled_build_is_wired_as_the_oled_build():
+    """One pin map, wiring drawing and Wokwi circuit serve both OLED builds."""
+    big, small = board_profile("oled242"), board_profile("oled")
+    assert big.pop("name") == "oled242" and small.pop("name") == "oled"
+    assert big == small
