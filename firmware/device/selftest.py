@@ -44,7 +44,7 @@ class SelfTest:
         self.say = say
         self.results = []  # type: list  # [part, "pass"|"fail"|"skip", detail]
         self.index = 0
-        self.arrived = -1
+        self.early = bytearray()  # keys pressed before they were asked for: the next answers, in order
         self.phase = _LAMP
         self.since = clock.ticks_ms()
         self.path = store.root + RESULT
@@ -89,11 +89,15 @@ class SelfTest:
             self.phase = _DONE
 
     def key(self, k, tick):
-        """A key went down (levers too: no game runs during a test)."""
+        """A key went down (levers too: no game runs during a test). Keys
+        pressed while the lamps are lit or an answer shows answer the next
+        questions, so presses in order always answer in order."""
         if self.phase == _KEY:
             self._got(tick, k)
         elif self.phase == _SUMMARY:
             self.phase = _DONE
+        elif len(self.early) < len(hw.KEYS):
+            self.early.append(k)
 
     def _lamp(self, i):
         """Display i fully lit; its result from whether its chip answered."""
@@ -121,6 +125,10 @@ class SelfTest:
         i = self.index
         self.say("selftest: %d/%d press %s" % (2 + i, STEPS, hw.KEYS[i]))
         self._show(("PRESS", NAMES[i]), ("P%d" % (i + 1), CODES[i]))
+        if self.early:
+            k = self.early[0]
+            self.early = self.early[1:]
+            self._got(tick, k)
 
     def _got(self, tick, k):
         i = self.index

@@ -4,6 +4,8 @@ clock, its prompts arrive as progress, its result comes back one line per
 part; at power-on a button script presses the keys."""
 import json
 import queue
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -14,7 +16,7 @@ from host_tools.board.selfcheck import check_one
 from host_tools.board.virtual import VirtualBoard
 from host_tools.mpy.sim.script import KEY_NAMES
 from support.boards import flash
-from support.cli import xqclock
+from support.cli import ROOT, xqclock
 
 pytestmark = pytest.mark.slow
 
@@ -82,3 +84,27 @@ def test_power_on_with_the_hosts_request_and_a_button_script(tmp_path, env):
     keys = [r for r in result["results"] if r[0] in KEYS]
     assert [r[1] for r in keys] == ["pass"] * 6, result
     assert not (folder / "selftest.req").exists()
+
+
+def test_check_all_tests_every_board_at_once(env, two_boards):
+    for b, profile in zip(two_boards, ("oled", "segment7")):
+        flash(env, b, "--profile", profile)
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "check", "--all"], cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    testing = set()
+    while len(testing) < 2:  # each board's line says it tests (not a terminal: one line a stage)
+        line = proc.stderr.readline()
+        assert line, proc.communicate()
+        if line.split(": ", 1)[-1].startswith("testing"):
+            testing.add(line.split(": ", 1)[0])
+    assert testing == {b.path for b in two_boards}
+    for key in KEYS:  # in order: a key pressed while the lamps are lit answers the first question
+        for b in two_boards:
+            b.press(key)
+    out, err = proc.communicate(timeout=180)
+    assert proc.returncode == 0, out + err
+    rows = [line.split() for line in out.splitlines()[1:]]
+    for b in two_boards:
+        assert [r[1:3] for r in rows if r[0] == b.path] == [[part, "PASS"] for part in
+                                                           ("display.left", "display.right", "buzzer", *KEYS,
+                                                            "battery", "store")]

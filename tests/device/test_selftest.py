@@ -143,3 +143,15 @@ def test_power_on_with_ok_held_or_the_hosts_request_starts_it(tmp_path):
     assert r2.app.selftest is not None and not (tmp_path / "asked" / "selftest.req").exists()
     r3 = rig(tmp_path / "asked", "oled")  # used up: the next power-on plays
     assert r3.app.selftest is None
+
+
+def test_keys_pressed_early_answer_the_next_questions_in_order(tmp_path):
+    r = rig(tmp_path, "oled")
+    r.app.start_selftest()
+    r.press(LEFT)  # while the lamps are lit
+    r.run(selftest.LAMP_MS)
+    for k in KEYS[1:]:
+        r.press(k)  # each while the answer before it still shows
+    r.run(6 * selftest.SHOW_MS)
+    got = by_part(tmp_path)
+    assert [got[k][0] for k in ("lever_left", "lever_right", "start", "minus", "plus", "ok")] == ["pass"] * 6
