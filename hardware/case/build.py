@@ -6,13 +6,17 @@ assembled case, from hardware/case/case.scad with OpenSCAD (Debian's
     python3 hardware/case/build.py            # into hardware/case/stl/ and hardware/case/*.png
     python3 hardware/case/build.py --stl-only # no pictures (no display needed)
 
-The STLs are not committed (several MB, made in about a minute); the
-pictures are, for hardware/README.md."""
+The STLs (binary, so they stay small) and the pictures are committed: a
+maker prints without OpenSCAD, and hardware/README.md shows the pictures.
+case.scad stays the source: run this after changing it."""
 import argparse
 import os
+import re
 import shutil
+import struct
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -35,6 +39,22 @@ def openscad(out, build="oled", part="assembly", picture=False):
     return proc.stderr
 
 
+def binary_stl(text):
+    """An ASCII STL (OpenSCAD 2021 writes no other) as binary STL: 50 bytes a facet."""
+    number = r"(\S+)"
+    facets = re.findall(r"facet normal %s %s %s\s+outer loop\s+vertex %s %s %s\s+vertex %s %s %s\s+vertex %s %s %s"
+                        % ((number,) * 12), text)
+    out = [b"xqclock case, from hardware/case/case.scad".ljust(80, b" "), struct.pack("<I", len(facets))]
+    for f in facets:
+        out.append(struct.pack("<12fH", *map(float, f), 0))
+    return b"".join(out)
+
+
+def triangles(stl_bytes):
+    """The facet count of a binary STL."""
+    return struct.unpack_from("<I", stl_bytes, 80)[0]
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--stl-only", action="store_true", help="make the STLs only")
@@ -46,10 +66,13 @@ def main(argv=None):
     stl.mkdir(exist_ok=True)
     jobs = [(b, part) for b in BUILDS for part in PARTS] + [("oled", "lever")]
     try:
-        for b, part in jobs:
-            name = f"{b}-{part}.stl" if part != "lever" else "lever.stl"
-            openscad(stl / name, b, part)
-            print(f"wrote {stl / name}")
+        with tempfile.TemporaryDirectory() as tmp:
+            for b, part in jobs:
+                name = f"{b}-{part}.stl" if part != "lever" else "lever.stl"
+                ascii_stl = Path(tmp) / name
+                openscad(ascii_stl, b, part)
+                (stl / name).write_bytes(binary_stl(ascii_stl.read_text()))
+                print(f"wrote {stl / name}")
         if not args.stl_only:
             for b in BUILDS:
                 openscad(HERE / f"{b}.png", b, picture=True)

@@ -1,11 +1,12 @@
 """The printable case (hardware/case/case.scad, issue 30.2): every part of
 every build renders with Debian's OpenSCAD without a warning, as a solid that
-fits a common printer's bed; its windows show the module's whole active area
+fits a common printer's bed, and is the committed STL; its windows show the module's whole active area
 under the BOM's acrylic; the lever's stop lets it press the microswitch past
 its operating point by less than its overtravel."""
 import csv
 import re
 import shutil
+import struct
 import subprocess
 from pathlib import Path
 
@@ -40,6 +41,10 @@ def extent(stl):
 @pytest.mark.parametrize("part", ["base", "top", "door", "lever"])
 def test_every_part_renders_and_fits_the_bed(tmp_path, build, part):
     stl, _ = render(tmp_path, build, part)
+    committed = (CASE / "stl" / (f"{build}-{part}.stl" if part != "lever" else "lever.stl")).read_bytes()
+    facets = struct.unpack_from("<I", committed, 80)[0]
+    assert facets == stl.count("facet normal") and len(committed) == 84 + 50 * facets, \
+        "hardware/case/stl is not case.scad's: run python3 hardware/case/build.py"
     size = extent(stl)
     assert all(s <= b for s, b in zip(sorted(size), sorted(BED))), size
     if part == "base":  # the box of hardware/README.md; the top's front leans back from it
