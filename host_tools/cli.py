@@ -59,7 +59,18 @@ def build_parser():
     return p
 
 
+def _printable_anywhere():
+    """What a terminal's encoding cannot show (a name in LANG=C) is printed as an
+    escape, never a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass  # not a text file of its own (a test's capture): left as it is
+
+
 def main(argv=None):
+    _printable_anywhere()
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

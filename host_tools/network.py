@@ -6,6 +6,7 @@ import json
 from urllib.parse import unquote, urlsplit
 
 import host_tools.firmware_path
+from clock.limits import clip
 
 DEFAULT_PORT = 1883
 TLS_PORT = 8883
@@ -15,13 +16,18 @@ def parse_url(url):
     """mqtt://[USER:PASSWORD@]HOST[:PORT] or mqtts://... (TLS) -> dict; ValueError naming the part."""
     parts = urlsplit(url if "://" in url else "mqtt://" + url)
     if parts.scheme not in ("mqtt", "mqtts"):
-        raise ValueError(f"--broker {url}: the scheme is mqtt:// or mqtts:// (TLS)")
+        raise ValueError(f"--broker {clip(url)}: the scheme is mqtt:// or mqtts:// (TLS)")
     if not parts.hostname:
-        raise ValueError(f"--broker {url}: no host")
+        raise ValueError(f"--broker {clip(url)}: no host")
+    from device.hall import check_host
+    try:
+        check_host(parts.hostname)
+    except ValueError as e:
+        raise ValueError(f"--broker {clip(url)}: {str(e).replace('network: broker', 'the host')}") from None
     try:
         port = parts.port
     except ValueError:
-        raise ValueError(f"--broker {url}: the port is not a number from 1 to 65535") from None
+        raise ValueError(f"--broker {clip(url)}: the port is not a number from 1 to 65535") from None
     tls = parts.scheme == "mqtts"
     return {"host": parts.hostname, "port": port or (TLS_PORT if tls else DEFAULT_PORT), "tls": tls,
             "user": unquote(parts.username) if parts.username else None,
@@ -61,7 +67,7 @@ def network_from(broker=None, event=None, wifi=None, wifi_password=None, ca=None
     try:
         hall.check(dict(out, broker=out.get("broker") or "x"))
     except ValueError as e:
-        raise ValueError(str(e).replace("network: ", "--", 1)) from None
+        raise ValueError(str(e).replace("network: ", "--", 1).replace("wifi_password", "wifi-password")) from None
     return out
 
 

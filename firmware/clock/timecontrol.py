@@ -6,6 +6,7 @@
 #   or "upcount" alone (= 0;upcount): no limit, the time used counted up
 
 from clock.durations import parse_ms, words, digits
+from clock.limits import SPEC_CHARS, STAGES
 from clock.spaces import normalize
 
 DELAY_NONE = 0
@@ -173,6 +174,8 @@ def _stages(tc, text):
     if text.endswith("*"):
         tc.repeat = True
         text = text[:-1]
+    if text.count(",") >= STAGES:
+        raise ValueError("%d stages: a clock holds at most %d per side" % (text.count(",") + 1, STAGES))
     parts = text.split(",")
     for i in range(len(parts)):
         part = parts[i].strip()
@@ -280,7 +283,7 @@ def _window(name, tc):
 def parse_side(spec, name=""):
     """Parse one side's spec string (or a preset with one control) into a
     TimeControl. `name`: the preset a spec was expanded from, for its rules."""
-    spec = normalize(spec)
+    spec = normalize(_sized(spec))
     text, preset = _expand(spec.strip())
     name = _name(name) or preset
     if isinstance(text, tuple):
@@ -316,6 +319,15 @@ def parse_side(spec, name=""):
     return tc
 
 
+def _sized(spec):
+    """spec, if a clock can hold it (checked before anything is made of it)."""
+    if not isinstance(spec, str):
+        raise ValueError("%r is not a time control" % (spec,))
+    if len(spec) > SPEC_CHARS:
+        raise ValueError("%d characters: a time control has at most %d" % (len(spec), SPEC_CHARS))
+    return spec
+
+
 def _name(name):
     if not isinstance(name, str):
         raise ValueError("preset is %r, not a preset's name" % (name,))
@@ -325,7 +337,7 @@ def _name(name):
 def parse(spec, name=""):
     """Parse a spec string or preset name into a Control for both sides.
     `name`: the preset a spec was expanded from (a journal's), for its rules."""
-    spec = normalize(spec)
+    spec = normalize(_sized(spec))
     text, preset = _expand(spec.strip())
     name = _name(name) or preset
     if isinstance(text, tuple):

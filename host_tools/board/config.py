@@ -149,10 +149,12 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
 
 
 def _name(option, name):
+    from clock.limits import clip
     name = " ".join(str(name).split())
-    if len(name) > cfg.NAME_MAX:
-        raise ValueError(f"{option} {name}: a name has at most {cfg.NAME_MAX} characters")
-    return name
+    try:
+        return cfg.CHECKS["red_name"](name)
+    except ValueError as e:
+        raise ValueError(f"{option} {clip(name)}: {e}") from None
 
 
 def read_pairings(path, round_number=None):
@@ -538,7 +540,9 @@ def with_secrets(port, changes, current, uid):
     if changes.get("broker") == "":
         return changes
     known = {k: v for k, v in (current or {}).items() if k in hall.DEFAULTS and k not in SECRETS}
-    merged = dict(hall.DEFAULTS, **known, **changes)
+    merged = dict(hall.DEFAULTS)
+    merged.update(known)  # what the clock has, then what is pushed over it
+    merged.update(changes)
     try:
         full = clock_network(hall.check(dict(merged, broker=merged["broker"] or "x")), "user" in changes, uid)
     except ValueError as e:

@@ -55,11 +55,13 @@ def _start(text, where, what):
 
 
 def _name(text, where):
-    from device.settings import NAME_MAX
+    from clock.limits import clip
+    from device.settings import CHECKS
     name = " ".join(text.split())
-    if len(name) > NAME_MAX:
-        raise PairingsError(f"{where}: the name {name!r} is longer than a clock holds ({NAME_MAX} characters)")
-    return name
+    try:
+        return CHECKS["red_name"](name)
+    except ValueError as e:
+        raise PairingsError(f"{where}: the name {clip(name)!r}: {e}") from None
 
 
 def read(text, source, round_number=1):
