@@ -75,7 +75,7 @@ def main(argv=None):
     try:
         return args.func(args)
     except inputs.UsageError as e:
-        print(f"xqclock: {e}", file=sys.stderr)
+        print(f"xqclock: {inputs.said(e)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nxqclock: stopped (Ctrl-C)", file=sys.stderr)

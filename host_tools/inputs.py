@@ -11,6 +11,24 @@ class UsageError(Exception):
     """A bad argument: the message names it and says what is wrong."""
 
 
+LONG_RUN = 200  # characters without a space: a value pasted in, not a word or a file's path
+
+
+def said(message):
+    """An error message as printed: one line, and of a long value (a 100,000-character
+    name or time control) only its start (clock/limits.py: clip)."""
+    import re
+    import host_tools.firmware_path  # noqa: F401  (clock.* importable)
+    from clock.limits import clip
+    text = " ".join(str(message).splitlines())
+
+    def clipped(m):
+        run = m.group(0)
+        colon = ":" if run.endswith(":") else ""  # the value's, or the message's after it
+        return clip(run[:len(run) - len(colon)]) + colon
+    return re.sub(r"[^\s'\"]{%d,}" % LONG_RUN, clipped, text)
+
+
 def read_bytes(path, what):
     """A file's bytes; a missing file, a folder or an unreadable one is refused."""
     p = Path(path)

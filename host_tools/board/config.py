@@ -22,6 +22,7 @@ from pathlib import Path
 import host_tools.firmware_path
 from clock import timecontrol
 from clock.durations import parse_ms, words, digits
+from clock.limits import clip
 from clock.spaces import normalize
 from clock.utf8 import dumps
 from device import settings as cfg
@@ -105,7 +106,7 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
         try:
             timecontrol.parse(clock)
         except ValueError as e:
-            raise ValueError(f"--clock {clock}: {e}") from None
+            raise ValueError(f"--clock {clip(clock)}: {e}") from None
         out["clock"] = normalize(clock).strip()  # what the board stores: its own white space
     if clock_black is not None:
         spec = normalize(clock_black).strip()
@@ -115,7 +116,7 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
             try:
                 timecontrol.parse_side(spec)
             except ValueError as e:
-                raise ValueError(f"--clock-black {clock_black}: {e}") from None
+                raise ValueError(f"--clock-black {clip(clock_black)}: {e}") from None
         if "clock_black" not in cfg.DEFAULTS:
             raise ValueError("--clock-black: this firmware has no separate clock for Black")
         out["clock_black"] = spec
@@ -149,7 +150,6 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
 
 
 def _name(option, name):
-    from clock.limits import clip
     name = " ".join(str(name).split())
     try:
         return cfg.CHECKS["red_name"](name)

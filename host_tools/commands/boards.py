@@ -22,7 +22,8 @@ def board_options(parser, many=True):
 
 
 def fail(message, status=1):
-    print(f"xqclock: {message}", file=sys.stderr)
+    from host_tools.inputs import said
+    print(f"xqclock: {said(message)}", file=sys.stderr)
     return status
 
 
@@ -45,8 +46,9 @@ def run(ports, work):
 
 
 def finish(ports, errors):
+    from host_tools.inputs import said
     for e in errors:
-        print(f"xqclock: {e}", file=sys.stderr)
+        print(f"xqclock: {said(e)}", file=sys.stderr)
     if errors and len(ports) > 1:
         print(f"xqclock: {len(errors)} of {len(ports)} boards failed", file=sys.stderr)
     return 1 if errors else 0

@@ -74,7 +74,8 @@ def explain(args):
     try:
         print(cf.explain(args.spec))
     except ValueError as e:
-        return fail(f"bad time control '{args.spec}': {e}", 2)
+        from clock.limits import clip
+        return fail(f"bad time control '{clip(args.spec)}': {e}", 2)
     return 0
 
 

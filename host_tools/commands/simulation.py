@@ -58,7 +58,8 @@ def _simulate_checks(args):
         try:
             timecontrol.parse(args.clock)
         except ValueError as e:
-            raise inputs.UsageError(f"--clock {args.clock}: {e}") from None
+            from clock.limits import clip
+            raise inputs.UsageError(f"--clock {clip(args.clock)}: {e}") from None
 
 
 def _given(args):
