@@ -60,6 +60,8 @@ def read_text(path, what):
 def out_dir(path, what, make=True):
     """A folder to write into: made if missing (unless make=False: then only checked
     that it could be); a file or an unwritable place is refused."""
+    if not str(path):
+        raise UsageError(f"{what}: give a folder (an empty name was given)")
     p = Path(path)
     if p.exists() and not p.is_dir():
         raise UsageError(f"{what} {path}: is a file, not a folder")
@@ -80,13 +82,23 @@ def out_dir(path, what, make=True):
 
 
 def out_file(path, what):
-    """A file to write: not a folder, and its folder made and writable."""
+    """A file to write: not a folder, its folder made, and the file opened once
+    for writing (then left as it was), so that what cannot be written is said
+    before any work, even where permissions do not tell (/proc, root)."""
+    if not str(path):
+        raise UsageError(f"{what}: give a file name (an empty name was given)")
     p = Path(path)
     if p.is_dir():
         raise UsageError(f"{what} {path}: is a folder; give a file name")
     out_dir(p.parent, what)
-    if p.exists() and not os.access(p, os.W_OK):
-        raise UsageError(f"{what} {path}: cannot write it (permission denied)")
+    existed = p.exists()
+    try:
+        with open(p, "ab"):
+            pass
+    except OSError as e:
+        raise UsageError(f"{what} {path}: cannot write it ({e.strerror})") from None
+    if not existed:
+        p.unlink()
     return p
 
 

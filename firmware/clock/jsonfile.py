@@ -8,6 +8,8 @@ import json
 
 from clock.limits import JSON_BYTES, JSON_DEPTH
 
+NOT_JSON = "not JSON text"
+
 
 def depth(data):
     """How deep the brackets of JSON bytes or text nest (those inside strings not counted)."""
@@ -38,10 +40,10 @@ def loads(data, max_bytes=JSON_BYTES, max_depth=JSON_DEPTH):
     """The value of JSON bytes (or text: then its characters are counted); ValueError saying why not: not JSON,
     more than max_bytes, or nested deeper than max_depth."""
     if len(data) > max_bytes:
-        raise ValueError("%d bytes, more than the %d a clock reads" % (len(data), max_bytes))
+        raise ValueError("larger than the %d bytes a clock reads" % max_bytes)
     if depth(data) > max_depth:
         raise ValueError("nested more than %d deep" % max_depth)
     try:
         return json.loads(data)
     except ValueError:  # UnicodeDecodeError too (CPython)
-        raise ValueError("not JSON text")
+        raise ValueError(NOT_JSON)

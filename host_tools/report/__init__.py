@@ -50,9 +50,9 @@ def out_names(paths, records=None):
 def _check_outputs(args, count):
     """--out, --chart and --boards, checked before any journal is read."""
     from host_tools.inputs import out_dir, out_file, read_text
-    if args.out:
+    if args.out is not None:
         out_dir(args.out, "--out")
-    if args.chart:
+    if args.chart is not None:
         if count == 1 and not Path(args.chart).is_dir():
             out_file(args.chart, "--chart")
         else:
@@ -104,7 +104,11 @@ def _event(args):
     tiebreaks = standings.tiebreak_list(args.tiebreaks) if args.tiebreaks else None
     plan = pairings.for_rounds(args.pairings, rounds, args.players) if args.pairings else None
     _check_outputs(args, 0)
-    table = standings.build(event.rounds_of(rounds, plan), plan[0] if plan else None, corrections, args.system,
+    played = event.rounds_of(rounds, plan)
+    for item, (rows, _) in zip(args.journals, played):
+        if rows and all(r["status"] == "unreadable" for r in rows):  # no round at all, not an empty one
+            raise ReportError("%s: no journal of this round can be read (%s)" % (item, rows[0]["reason"]))
+    table = standings.build(played, plan[0] if plan else None, corrections, args.system,
                             tiebreaks, lambda text: print("xqclock: %s" % text, file=sys.stderr))
     name = args.title or (plan[0].name if plan else "")
     if args.out:
