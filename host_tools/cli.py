@@ -77,10 +77,6 @@ def main(argv=None):
     except inputs.UsageError as e:
         print(f"xqclock: {inputs.said(e)}", file=sys.stderr)
         return 2
-    except OSError as e:  # the machine's, not the input's: a full disk, a file gone while written
-        where = f"{e.filename}: " if e.filename else ""
-        print(f"xqclock: {inputs.said(where)}{e.strerror or e}", file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         print("\nxqclock: stopped (Ctrl-C)", file=sys.stderr)
         return 130
@@ -88,6 +84,10 @@ def main(argv=None):
         # the reader left (`xqclock scenario f | head`): stop quietly, as cat does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as e:  # the machine's, not the input's: a full disk, a file gone while written
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"xqclock: {inputs.said(where)}{e.strerror or e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":
