@@ -29,13 +29,15 @@ def said(message):
     return re.sub(r"[^\s'\"]{%d,}" % LONG_RUN, clipped, text)
 
 
-def read_bytes(path, what):
-    """A file's bytes; a missing file, a folder or an unreadable one is refused."""
+def read_bytes(path, what, most=None):
+    """A file's bytes (with `most`, at most one byte more than that: enough to
+    see it is too large); a missing file, a folder or an unreadable one is refused."""
     p = Path(path)
     if p.is_dir():
         raise UsageError(f"{what} {path}: is a folder, not a file")
     try:
-        return p.read_bytes()
+        with open(p, "rb") as f:
+            return f.read(-1 if most is None else most + 1)
     except FileNotFoundError:
         raise UsageError(f"{what} {path}: no such file") from None
     except OSError as e:
@@ -44,11 +46,15 @@ def read_bytes(path, what):
 
 def read_text(path, what):
     """A UTF-8 text file (a byte-order mark is dropped), or standard input for "-"."""
+    import host_tools.firmware_path  # noqa: F401  (clock.* importable)
+    from clock.limits import TEXT_BYTES
     if str(path) == "-":
-        data = sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(TEXT_BYTES + 1)
         what, path = what, "(standard input)"
     else:
-        data = read_bytes(path, what)
+        data = read_bytes(path, what, TEXT_BYTES)
+    if len(data) > TEXT_BYTES:
+        raise UsageError(f"{what} {path}: larger than the {TEXT_BYTES} bytes a text file may have")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
@@ -100,6 +106,14 @@ def out_file(path, what):
     if not existed:
         p.unlink()
     return p
+
+
+def file_name(text, default="unnamed"):
+    """A name from a script or a journal as one plain file name, never a path: a
+    folder separator, a control character or a character Windows refuses becomes
+    '_', leading dots go (no '..', no hidden file), and it is kept short."""
+    out = "".join("_" if ch in '/\\:*?"<>|' or ord(ch) < 32 or ord(ch) == 127 else ch for ch in str(text))
+    return out.lstrip(".")[:100] or default
 
 
 def count(text):

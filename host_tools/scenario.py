@@ -11,7 +11,7 @@ from pathlib import Path
 
 from host_tools import firmware_path
 from host_tools import unixport
-from host_tools.mpy.sim.timeline import Timeline
+from host_tools.mpy.sim.timeline import LineError, Timeline
 from host_tools.mpy.scripts import playback
 from clock import events as ev
 from clock import timecontrol
@@ -163,7 +163,10 @@ def _power(sc, kind):
 def parse(text):
     """Scenario text -> Scenario; raises ScenarioError naming the line at fault."""
     sc = Scenario()
-    lines = Timeline(text)
+    try:
+        lines = Timeline(text)
+    except LineError as e:
+        raise ScenarioError(e.line, str(e)) from None
     end_line = None
     for number, words, body in lines:
         try:

@@ -7,6 +7,7 @@ results table); verify (`--verify`, is the journal the one the clock wrote).
 import sys
 from pathlib import Path
 
+from host_tools.inputs import file_name
 from host_tools.report.record import GameRecord, ReportError
 from host_tools.report.spreadsheet import write_csv
 from host_tools.report.sheet import render
@@ -42,7 +43,7 @@ def out_names(paths, records=None):
         stem = stems[i]
         if stems.count(stem) > 1:
             gid = records[i].settings.get("id") if records else None
-            stem = "%s-%s" % (stem, gid or i + 1)
+            stem = "%s-%s" % (stem, file_name(gid) if gid else i + 1)  # the id is the journal's: a name, not a path
         names.append(stem)
     return names
 
