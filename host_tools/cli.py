@@ -71,6 +71,14 @@ def _printable_anywhere():
 
 def main(argv=None):
     _printable_anywhere()
+    stderr, sys.stderr = sys.stderr, inputs.SaidStream(sys.stderr)
+    try:
+        return _run(argv)
+    finally:
+        sys.stderr = stderr
+
+
+def _run(argv):
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

@@ -4,6 +4,7 @@ and what is wrong with it (the CLI prints it and exits with status 2)."""
 import argparse
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 
@@ -17,16 +18,37 @@ LONG_RUN = 200  # characters without a space: a value pasted in, not a word or a
 def said(message):
     """An error message as printed: one line, and of a long value (a 100,000-character
     name or time control) only its start (clock/limits.py: clip)."""
+    return _shown(" ".join(str(message).splitlines()))
+
+
+def _shown(line):
+    """A line for the terminal: a control character as an escape (a name holding
+    ESC [2J clears no screen), a long run of characters clipped."""
     import re
-    import host_tools.firmware_path  # noqa: F401  (clock.* importable)
+    import host_tools.firmware_path  # clock.* importable
     from clock.limits import clip
-    text = " ".join(str(message).splitlines())
+    line = "".join(ch if ch == "\t" or not (ord(ch) < 32 or 127 <= ord(ch) < 160) else repr(ch)[1:-1]
+                   for ch in line)
 
     def clipped(m):
         run = m.group(0)
         colon = ":" if run.endswith(":") else ""  # the value's, or the message's after it
         return clip(run[:len(run) - len(colon)]) + colon
-    return re.sub(r"[^\s'\"]{%d,}" % LONG_RUN, clipped, text)
+    return re.sub(r"[^\s'\"]{%d,}" % LONG_RUN, clipped, line)
+
+
+class SaidStream:
+    """Standard error for a command: every line it writes shown as _shown() shows it,
+    whichever part of xqclock wrote it."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text):
+        return self.stream.write("\n".join(_shown(line) for line in text.split("\n")))
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
 
 
 def read_bytes(path, what, most=None):
@@ -46,7 +68,7 @@ def read_bytes(path, what, most=None):
 
 def read_text(path, what):
     """A UTF-8 text file (a byte-order mark is dropped), or standard input for "-"."""
-    import host_tools.firmware_path  # noqa: F401  (clock.* importable)
+    import host_tools.firmware_path  # clock.* importable
     from clock.limits import TEXT_BYTES
     if str(path) == "-":
         data = sys.stdin.buffer.read(TEXT_BYTES + 1)
@@ -75,8 +97,10 @@ def out_dir(path, what, make=True):
         first = next(a for a in (p, *p.absolute().parents) if a.exists())
         if not first.is_dir():
             raise UsageError(f"{what} {path}: {first} is a file, not a folder")
-        if not os.access(first, os.W_OK | os.X_OK):
-            raise UsageError(f"{what} {path}: cannot write there (permission denied)")
+        try:  # a folder made and removed: what permissions do not tell (/proc, root) is found now
+            os.rmdir(tempfile.mkdtemp(prefix=".xqclock-", dir=first))
+        except OSError as e:
+            raise UsageError(f"{what} {path}: cannot write there ({e.strerror})") from None
         return p
     try:
         p.mkdir(parents=True, exist_ok=True)
@@ -106,6 +130,21 @@ def out_file(path, what):
     if not existed:
         p.unlink()
     return p
+
+
+def csv_rows(text, what):
+    """[(line number, cells)] of CSV text; UsageError naming the line of what no
+    CSV writer makes (a field of 128 KB, a NUL)."""
+    import csv
+    import io
+    reader = csv.reader(io.StringIO(text))
+    rows = []
+    try:
+        for row in reader:
+            rows.append((reader.line_num, row))
+    except csv.Error as e:
+        raise UsageError(f"{what}: line {reader.line_num + 1}: not CSV ({e})") from None
+    return rows
 
 
 def file_name(text, default="unnamed"):

@@ -19,7 +19,6 @@ JSON_BYTES = 16384  # a JSON file the clock reads (settings, network, board prof
 JSON_DEPTH = 8  # its nesting: [ and { inside each other
 TEXT_BYTES = 4000000  # a scenario, button script or pairings file
 LINES = 100000  # the lines of a scenario or button script
-LINE_CHARS = 400  # one of its lines
 QUOTE_CHARS = 32  # of a long value, what an error message quotes
 
 EVENT_NOT = "/+#:"  # the event's name: MQTT's topic separators and wildcards, the broker's account separator

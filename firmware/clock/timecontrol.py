@@ -6,7 +6,7 @@
 #   or "upcount" alone (= 0;upcount): no limit, the time used counted up
 
 from clock.durations import parse_ms, words, digits
-from clock.limits import SPEC_CHARS, STAGES
+from clock.limits import SPEC_CHARS, STAGES, clip
 from clock.spaces import normalize
 
 DELAY_NONE = 0
@@ -174,8 +174,6 @@ def _stages(tc, text):
     if text.endswith("*"):
         tc.repeat = True
         text = text[:-1]
-    if text.count(",") >= STAGES:
-        raise ValueError("%d stages: a clock holds at most %d per side" % (text.count(",") + 1, STAGES))
     parts = text.split(",")
     for i in range(len(parts)):
         part = parts[i].strip()
@@ -322,7 +320,9 @@ def parse_side(spec, name=""):
 def _sized(spec):
     """spec, if a clock can hold it (checked before anything is made of it)."""
     if not isinstance(spec, str):
-        raise ValueError("%r is not a time control" % (spec,))
+        raise ValueError("%s is not a time control" % clip(spec))
+    if spec.count(",") >= STAGES:  # stages are separated by commas, and nothing else holds one
+        raise ValueError("%d stages: a clock holds at most %d per side" % (spec.count(",") + 1, STAGES))
     if len(spec) > SPEC_CHARS:
         raise ValueError("%d characters: a time control has at most %d" % (len(spec), SPEC_CHARS))
     return spec

@@ -19,7 +19,6 @@
 
 import binascii
 import hashlib
-import json
 import select
 
 from clock import jsonfile, snapshot

@@ -26,7 +26,7 @@ def scenario(args):
     try:
         parsed = sc.parse(text)
     except sc.ScenarioError as e:
-        print(f"{'(standard input)' if args.file == '-' else args.file}:{e}", file=sys.stderr)
+        print(inputs.said(f"{'(standard input)' if args.file == '-' else args.file}:{e}"), file=sys.stderr)
         return 2
     try:
         print(sc.play(parsed, args.vm, args.journal))
@@ -124,6 +124,6 @@ def demo(args):
     try:
         dm.run(path)
     except sc.ScenarioError as e:
-        print(f"{path}:{e}", file=sys.stderr)
+        print(inputs.said(f"{path}:{e}"), file=sys.stderr)
         return 2
     return 0

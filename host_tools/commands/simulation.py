@@ -82,7 +82,7 @@ def simulate(args):
         try:
             frames = sim.headless(args.profile, text, args.vm, args.dir, _given(args))
         except ValueError as e:
-            print(f"{args.script}:{e}", file=sys.stderr)
+            print(inputs.said(f"{args.script}:{e}"), file=sys.stderr)
             return 2
         except RuntimeError as e:  # no MicroPython VM, or it failed
             print(f"xqclock: {e}", file=sys.stderr)
@@ -137,7 +137,7 @@ def virtual_board(args):
         try:
             virtual.key_script(script)
         except ValueError as e:
-            print(f"xqclock: {args.script}:{e}", file=sys.stderr)
+            print(f"xqclock: {inputs.said(f'{args.script}:{e}')}", file=sys.stderr)
             return 2
     from host_tools import unixport
     try:

@@ -41,11 +41,14 @@ def _columns(header):
     return found or None
 
 
-def _rows(text):
+def _rows(text, source):
     reader = csv.reader(io.StringIO(text))
-    for row in reader:
-        if row and any(c.strip() for c in row):
-            yield reader.line_num, [c.strip() for c in row]
+    try:
+        for row in reader:
+            if row and any(c.strip() for c in row):
+                yield reader.line_num, [c.strip() for c in row]
+    except csv.Error as e:  # a field of 128 KB, a NUL: no CSV a pairing program writes
+        raise PairingsError(f"{source}: line {reader.line_num + 1}: not CSV ({e})") from None
 
 
 def _start(text, where, what):
@@ -66,7 +69,7 @@ def _name(text, where):
 
 def read(text, source, round_number=1):
     """An Event from a CSV: one round's pairings, or a list of players."""
-    rows = list(_rows(text))
+    rows = list(_rows(text, source))
     if not rows:
         raise PairingsError(f"{source}: no pairings in it")
     header = _columns(rows[0][1])

@@ -7,7 +7,7 @@ results table); verify (`--verify`, is the journal the one the clock wrote).
 import sys
 from pathlib import Path
 
-from host_tools.inputs import file_name
+from host_tools.inputs import file_name, said
 from host_tools.report.record import GameRecord, ReportError
 from host_tools.report.spreadsheet import write_csv
 from host_tools.report.sheet import render
@@ -65,9 +65,7 @@ def _check_outputs(args, count):
 def corrections_from(args):
     """--correct BOARD:ROUND=RESULT (repeatable) and --corrections FILE (round,board,result[,note])
     -> {(round, board): result}; ReportError naming the one at fault."""
-    import csv
-    import io
-    from host_tools.inputs import read_text
+    from host_tools.inputs import csv_rows, read_text
     from host_tools.pairings import PairingsError, result_code
     out = {}
     for text in args.correct or []:
@@ -80,12 +78,12 @@ def corrections_from(args):
         except PairingsError as e:
             raise ReportError(str(e)) from None
     if args.corrections:
-        rows = csv.reader(io.StringIO(read_text(args.corrections, "--corrections")))
-        for row in rows:
+        where = "--corrections %s" % args.corrections
+        for line, row in csv_rows(read_text(args.corrections, "--corrections"), where):
             cells = [c.strip() for c in row]
-            if not any(cells) or cells[0].startswith("#") or not cells[0].isdigit() and rows.line_num == 1:
+            if not any(cells) or cells[0].startswith("#") or not cells[0].isdigit() and line == 1:
                 continue  # blank, a comment, or the header
-            where = "--corrections %s: line %d" % (args.corrections, rows.line_num)
+            where = "--corrections %s: line %d" % (args.corrections, line)
             if len(cells) < 3 or not cells[0].isdigit() or not cells[1].isdigit():
                 raise ReportError("%s: write round,board,result[,note]" % where)
             try:
@@ -152,7 +150,7 @@ def main(args):
             return round_table.main(paths, args)
         records = [GameRecord(p) for p in paths]
     except ReportError as e:
-        print("xqclock: %s" % e, file=sys.stderr)
+        print("xqclock: %s" % said(e), file=sys.stderr)
         return 2
     if args.chart:
         from host_tools.report import chart
@@ -161,7 +159,7 @@ def main(args):
             for rec, target in zip(records, targets):
                 chart.chart(rec, target)
         except chart.ChartError as e:
-            print("xqclock: %s" % e, file=sys.stderr)
+            print("xqclock: %s" % said(e), file=sys.stderr)
             return 2
     if args.out:
         out = Path(args.out)

@@ -50,7 +50,7 @@ def main(args):
     try:
         record = records.read_path(args.file)
     except records.RecordError as e:
-        print(e, file=sys.stderr)
+        print(inputs.said(e), file=sys.stderr)
         return 2
     upto = _upto(record, args.at) if args.at else None
     result = rule(record, upto, args.limit)

@@ -5,7 +5,7 @@
 # the timed lines' times never go back. What the words mean is each language's
 # own. MicroPython-compatible: scripts are read on the unix port too.
 
-from clock.limits import LINE_CHARS, LINES
+from clock.limits import LINES
 from clock.spaces import normalize
 
 
@@ -19,7 +19,7 @@ class LineError(ValueError):
 
 class Timeline:
     """The lines of a text that say something, and the time of the last action.
-    LineError if there are more lines, or longer, than a clock's limits allow."""
+    LineError if there are more lines than a clock's limits allow."""
 
     def __init__(self, text):
         if text.count("\n") > LINES:
@@ -27,9 +27,6 @@ class Timeline:
         self._lines = text.split("\n")
         if self._lines[-1] == "":  # a final newline ends the last line, it starts none
             self._lines.pop()
-        for i in range(len(self._lines)):
-            if len(self._lines[i]) > LINE_CHARS:
-                raise LineError(i + 1, "%d characters: a line has at most %d" % (len(self._lines[i]), LINE_CHARS))
         self.count = len(self._lines)  # every line, said something or not
         self.last = 0  # ms: the latest action's time
 
