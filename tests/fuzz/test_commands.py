@@ -311,7 +311,8 @@ def test_every_malformed_file_keeps_the_contract(option, slot, kind, world, tmp_
 TEXT_OPTIONS = ["config explain {v}", "config push --clock {v}", "config push --red {v}", "config push --event {v}",
                 "config push --wifi {v}", "config push --broker {v}", "config push --board {v}",
                 "config push --forfeit {v}", "config push --tenths {v}", "simulate --clock {v}",
-                "virtual-board --uid {v}", "virtual-board --heapsize {v}", "hall --event {v} --http x",
+                "virtual-board --uid {v} --dir {file}", "virtual-board --heapsize {v} --dir {file}",
+                "hall --event {v} --http x",
                 "hall --broker {v} --http x", "report --event {journal} --tiebreaks {v}",
                 "report --event {journal} --correct {v}", "ruling {record} --at {v}"]
 VALUES = st.one_of(
@@ -343,3 +344,62 @@ def test_random_bytes_in_any_file_keep_the_contract(world, tmp_path, option, slo
     path.write_bytes(bytes(data))
     code, out, err = run(_argv(option, dict(world, f=str(path))), tmp_path)
     holds_the_contract(code, err, None if code else 0)
+
+
+# -- what a clock holds is shown, whatever it is and wherever it is printed ----------------
+
+def test_config_show_json_of_a_name_outside_the_bmp_in_an_ascii_terminal(world, monkeypatch):
+    """LANG=C: `config show --json` printed 𠮷 with ensure_ascii=False, a UnicodeEncodeError."""
+    import json
+    import sys
+    from host_tools.commands import config
+    held = {"port": "/dev/x", "settings": {"code": "1234", "red_name": "𠮷川", "black_name": "许银川"}}
+    monkeypatch.setattr(config, "chosen", lambda args: ["/dev/x"])
+    monkeypatch.setattr(config, "run", lambda ports, fn: ({"/dev/x": held}, []))
+    out = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+    monkeypatch.setattr(sys, "stdout", out)
+    assert cli.main(["config", "show", "--json"]) == 0
+    out.seek(0)
+    shown = json.loads(out.buffer.getvalue().decode("ascii"))
+    assert shown[0]["settings"]["red_name"] == "𠮷川" and shown[0]["settings"]["code"] == "set"
+
+
+def test_a_header_no_clock_writes_is_reported_with_a_warning(world, tmp_path, capsys):
+    """Board -4 or 10^30 and a name that is a number: the game is reported, with one warning each."""
+    import json
+    from clock import events as ev
+    from clock import journal as jn
+    for name, extra, words in (("minus", {"board": -4}, "field board: -4 is no board number a clock writes"),
+                               ("huge", {"board": 10 ** 30}, "field board: 1000000000000000000000000000000 is no"),
+                               ("number", {"names": [12, "B"]}, "field names: Red's name: 12 is not a name")):
+        path = tmp_path / f"{name}.xqj"
+        j = jn.Journal.create(str(path), dict({"clock": "5m", "forfeit": -1, "fouls": 3, "absent": [0, 0],
+                                               "id": "0badc0de"}, **extra))
+        j.append(0, ev.START, 0, 0)
+        j.close()
+        assert cli.main(["report", "--format", "json", str(path)]) == 0
+        out, err = capsys.readouterr()
+        assert err.startswith(f"xqclock: warning: {path}: {words}") and len(err.splitlines()) == 1, err
+        sheet = json.loads(out)
+        if "board" in extra:
+            assert sheet["board"] is None  # not shown as the board it is not
+        else:
+            assert sheet["names"] == {"red": "", "black": ""}
+
+
+def test_flash_free_0_plays_a_full_flash(world, tmp_path):
+    """It crashed the simulated board's set-up (OSError 28); now the board boots on a full flash."""
+    code, out, err = run(_argv("simulate --headless --script {flash_zero} --png {out}", world), tmp_path)
+    assert code == 0, err
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["full-left.png", "full-right.png"]
+
+
+def test_a_snapshot_name_is_a_file_name_never_a_path(world, tmp_path):
+    script = tmp_path / "files" / "escape.script"
+    script.write_text("clock 5m\nat 0 snapshot ../../x\nat 1s snapshot /etc/y\nend 2s\n")
+    png = tmp_path / "out" / "a" / "b"
+    code, out, err = run(["simulate", "--headless", "--script", str(script), "--png", str(png)], tmp_path)
+    assert code == 0, err
+    assert sorted(p.name for p in png.iterdir()) == ["_.._x-left.png", "_.._x-right.png", "_etc_y-left.png",
+                                                     "_etc_y-right.png"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a"]
