@@ -8,6 +8,8 @@
 
 SPEC_CHARS = 120  # a time control: one side's spec, or a preset with its amount
 STAGES = 8  # stages of one side's control (CXA's longest has 2, FIDE's 3)
+COUNT = 10000  # a count in a time control (moves of a stage, overtime periods, points) and a set move count
+BOARD_MAX = 999  # the highest board number
 NAME_CHARS = 40  # a player's name ...
 NAME_BYTES = 120  # ... and its UTF-8 (40 Chinese characters; fewer outside the BMP)
 EVENT_BYTES = 64  # the event's name (UTF-8): in every topic, and a file name on the host

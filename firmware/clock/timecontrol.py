@@ -6,7 +6,7 @@
 #   or "upcount" alone (= 0;upcount): no limit, the time used counted up
 
 from clock.durations import parse_ms, words, digits
-from clock.limits import SPEC_CHARS, STAGES, clip
+from clock.limits import COUNT, SPEC_CHARS, STAGES, clip
 from clock.spaces import normalize
 
 DELAY_NONE = 0
@@ -165,8 +165,8 @@ def _positive(text, where):
 
 def _count(text, where):
     text = text.strip()
-    if not digits(text) or int(text) == 0 or int(text) > 10000:
-        raise ValueError("%s: '%s' is not a whole number from 1 to 10000" % (where, text))
+    if not digits(text) or int(text) == 0 or int(text) > COUNT:
+        raise ValueError("%s: '%s' is not a whole number from 1 to %d" % (where, clip(text), COUNT))
     return int(text)
 
 

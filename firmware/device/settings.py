@@ -7,7 +7,7 @@ import os
 from clock import timecontrol
 from clock import jsonfile
 from clock.durations import LIMIT_MS, digits
-from clock.limits import NAME_BYTES, NAME_CHARS, clip, printable, utf8_bytes
+from clock.limits import BOARD_MAX, NAME_BYTES, NAME_CHARS, clip, printable, utf8_bytes
 from clock.utf8 import dumps, joined
 
 DEFAULTS = {
@@ -25,7 +25,6 @@ DEFAULTS = {
     "black_name": "",
 }
 FOULS = (1, 9)  # the foul that loses: the lowest and the highest limit the clock takes
-BOARD_MAX = 999  # the highest board number
 # The words of the fields that are a choice, as people give them to the host
 # tools (config push, button scripts, simulate): a word's place is its value
 # (for sound: off False, on True). The board itself keeps only the values.
