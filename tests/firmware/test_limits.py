@@ -12,8 +12,7 @@ REFUSED = "5000 stages: a clock holds at most 8 per side"
 def test_a_five_thousand_stage_control_is_refused_before_it_is_built():
     assert str(raises(ValueError, timecontrol.parse, FIVE_THOUSAND)) == REFUSED
     assert str(raises(ValueError, timecontrol.parse_side, FIVE_THOUSAND)) == REFUSED
-    assert str(raises(ValueError, timecontrol.parse_any, "red=5m black=%s" % FIVE_THOUSAND)) == \
-        "25007 characters: a time control has at most 120"
+    assert str(raises(ValueError, timecontrol.parse_any, "red=5m black=%s" % FIVE_THOUSAND)) == "black: " + REFUSED
     assert str(raises(ValueError, timecontrol.parse, "1m" * 61)) == "122 characters: a time control has at most 120"
 
 
