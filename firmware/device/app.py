@@ -22,6 +22,7 @@ from device.codelock import CodeLock, LOCKED, LOCKOUT_MS, RIGHT
 from device.displays import Displays
 from device.gametime import GameTime
 from device.menu import Menu, Code, DONE
+from device.wait import display_due_ms
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
@@ -29,7 +30,7 @@ HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 ARBITER_IDLE_MS = 20000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
-LOOP_MS = 10
+LOOP_MS = 10  # the longest wait between two loop steps (a key's edge ends it sooner)
 BATTERY_MS = 1000  # the battery is read this often
 SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
 
@@ -136,9 +137,17 @@ class App:
         try:
             while True:
                 self.safe_step()
-                self.clock.sleep_ms(LOOP_MS)
+                self.rest()
         finally:
             self.halt()
+
+    def rest(self, most=LOOP_MS):
+        """The loop's one wait (device/wait.py), at most `most` ms: until what
+        the displays show may change, or a press held back is confirmed;
+        a key's edge ends it at once."""
+        tick = self.clock.ticks_ms()
+        due = display_due_ms(self.game, self.gt.now(), most)
+        self.board.wait.sleep(self.board.buttons.due_ms(tick, due))
 
     def halt(self):
         """The loop has ended: silence the buzzer, record a pause if a clock

@@ -195,11 +195,13 @@ class Board:
                 from device.tm1637 import TM1637
                 self.displays.append(TM1637(Pin(d["clk"]), Pin(d["dio"]), display.get("brightness", 4)))
         buttons = profile["buttons"]
+        from device.wait import Wait
+        self.wait = Wait(clock, machine)  # the loop's one wait, ended by any key's edge
         from device.buttons import Buttons
         pull = Pin.PULL_UP if buttons.get("active_low", True) else Pin.PULL_DOWN
         self.buttons = Buttons([Pin(buttons[k], Pin.IN, pull) for k in KEYS], clock,
                                buttons.get("debounce_ms", 20), buttons.get("active_low", True),
-                               confirm_ms=buttons.get("confirm_ms", 5), irq=machine)
+                               confirm_ms=buttons.get("confirm_ms", 5), irq=machine, wake=self.wait.flag)
         # a press of the other lever this soon after a lever press is a rebound of the see-saw
         self.lockout_ms = buttons.get("lockout_ms", 120)
         from device.buzzer import Buzzer

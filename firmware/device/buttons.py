@@ -30,6 +30,10 @@
 # the main loop touches (the ring has a single producer, the IRQ), and next()
 # returns ring and poll edges in tick order.
 #
+# Every accepted edge also sets wake[0] (the flag of the loop's wait,
+# device/wait.py), so the loop steps at the edge instead of after its sleep;
+# due_ms() says how long it may wait before a press is confirmed.
+#
 # Confirmation (confirm_ms > 0): a press counts only once the level has held
 # down for confirm_ms -- measured between the edges the IRQ saw, or from the
 # last edge to now -- and keeps its first edge's time. A shorter closing (a
@@ -58,8 +62,11 @@ _DECIDE_MS = const(100)  # a press still undecided this long after its edge (a c
 
 
 class Buttons:
-    def __init__(self, pins, clock, debounce_ms=20, active_low=True, size=_RING, confirm_ms=0, irq=None):
+    def __init__(self, pins, clock, debounce_ms=20, active_low=True, size=_RING, confirm_ms=0, irq=None,
+                 wake=None):
         n = len(pins)
+        # wake[0] = 1 at every accepted edge (a bytearray: the loop's wait, device/wait.py, ends)
+        self._wake = wake
         self._pins = pins
         self._clock = clock
         self._cms = confirm_ms
@@ -160,6 +167,9 @@ class Buttons:
         self._tick[h] = t
         self._code[h] = (key << 1) | down
         self._head = nxt
+        wake = self._wake
+        if wake is not None:
+            wake[0] = 1
 
     # -- main loop -----------------------------------------------------------------------
 
@@ -207,6 +217,24 @@ class Buttons:
             tail = 0
         self._tail = tail
         return code >> 1
+
+    def due_ms(self, now, most):
+        """How long, at most `most`, the loop may wait at tick now before
+        the oldest press next() holds back is decided (as _verdict decides
+        it): 0 if it may be decided now."""
+        tail = self._tail
+        if not self._cms or tail == self._head or not self._code[tail] & 1:
+            return most
+        k = self._code[tail] >> 1
+        if self._held[k] >= self._cms or self._pins[k].value() != self._dl:
+            return 0  # held long enough, or released: decided at the next step
+        diff = self._diff
+        due = _DECIDE_MS - diff(now, self._tick[tail])
+        if self._seen_dn[k]:
+            held = self._cms - diff(now, self._seen[k])
+            if held < due:
+                due = held
+        return 0 if due < 0 else due if due < most else most
 
     def _verdict(self, at):
         """Whether the press in ring slot `at` counts, is a glitch, or must

@@ -277,7 +277,7 @@ def test_ctrl_c_leaves_the_clock_paused_silent_and_saying_stopped(tmp_path):
         if steps[0] == 50:
             raise KeyboardInterrupt  # Ctrl-C over USB, as the REPL delivers it
         r.clock.advance(ms)
-    r.clock.sleep_ms = sleep_ms
+    r.board.wait.sleep = sleep_ms  # the loop's one wait (device/wait.py)
     with pytest.raises(KeyboardInterrupt):
         r.app.run()
     game = r.app.game

@@ -372,6 +372,38 @@ def test_module_functions():
     assert machine.CLOCK.now == 20
 
 
+def test_idle_returns_at_the_next_interrupt_or_after_a_millisecond(fresh):
+    pin = Pin(10, Pin.IN, Pin.PULL_UP)
+    seen = []
+    pin.irq(handler=lambda p: seen.append(fresh.now_us), trigger=Pin.IRQ_FALLING, hard=True)
+    machine.idle()
+    assert fresh.now_us == 1000  # rp2's WFE times out after 1 ms
+    fresh.call_at_us(1300, lambda: pin.drive(0))
+    machine.idle()
+    assert fresh.now_us == 1300 and seen == [1300]  # the edge's interrupt ends it
+
+
+def test_lightsleep_ends_at_a_gpio_irq_with_a_handler_only(fresh):
+    quiet = Pin(11, Pin.IN, Pin.PULL_UP)  # no handler: its edge wakes nothing
+    key = Pin(12, Pin.IN, Pin.PULL_UP)
+    key.irq(handler=lambda p: None, trigger=Pin.IRQ_FALLING, hard=True)
+    fresh.call_at(5, lambda: quiet.drive(0))
+    fresh.call_at(12, lambda: key.drive(0))
+    machine.lightsleep(50)
+    assert fresh.now == 12
+    machine.lightsleep(50)
+    assert fresh.now == 62  # nothing more comes: the timer ends it
+    with pytest.raises(ValueError, match="DORMANT"):
+        machine.lightsleep()  # would never return on a board
+
+
+def test_a_timer_alarm_ends_a_lightsleep(fresh):
+    ticks = []
+    machine.Timer(period=30, mode=machine.Timer.ONE_SHOT, callback=lambda t: ticks.append(fresh.now))
+    machine.lightsleep(100)
+    assert fresh.now == 30 and ticks == [30]
+
+
 # -- on the MicroPython unix port ----------------------------------------------------------
 
 

@@ -8,7 +8,8 @@
 # 1. The simulated hardware: `machine` becomes the stand-in (host_tools.mpy.sim),
 #    with the chip models wired as the HARDWARE profile (a JSON file) says;
 #    machine.reset()/soft_reset() end this VM with exit status 3/4 so the
-#    supervisor restarts it, as a board reboots; unique_id() is UID.
+#    supervisor restarts it, as a board reboots; unique_id() is UID; idle() and
+#    lightsleep() sleep in real time, as main.py's clock runs.
 #    A profile with a `fram` gets an FRAM chip model on that bus, its bytes
 #    kept in the file FLASH + ".fram" beside the flash folder (the chip keeps
 #    them through resets and power cuts).
@@ -142,6 +143,14 @@ def _setup(flash, hardware, uid, steps_file=None):
                 plugs[n][action == "plug"]()
         steps = [s for s in steps if s[0] > 0 or s[1] not in ("unplug", "plug")]
         player = (steps, [machine.Pin(buttons[k]) for k in keys], buttons.get("active_low", True), plugs)
+    def idle():  # real time here: the stand-in's idle() would run its virtual clock
+        sys.modules["time"].sleep_ms(1)
+
+    def lightsleep(ms):
+        sys.modules["time"].sleep_ms(ms)
+
+    machine.idle = idle
+    machine.lightsleep = lightsleep
     machine.reset = reset
     machine.soft_reset = soft_reset
     machine.unique_id = lambda: ident

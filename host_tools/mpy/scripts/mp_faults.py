@@ -32,7 +32,7 @@ def ctrl_c(profiles, directory):
         if count[0] == 30:
             raise KeyboardInterrupt
         r.clock.advance(ms)
-    r.clock.sleep_ms = sleep_ms
+    r.board.wait.sleep = sleep_ms  # the loop's one wait (device/wait.py)
     try:
         r.app.run()
     except KeyboardInterrupt:

@@ -40,7 +40,7 @@ _SLICE_PWMS = {}  # type: dict  # PWM slice -> the PWM objects on it
 RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader() and watchdog reset
 _PENDING = []  # type: list  # pins whose interrupt came while disable_irq() masked it
 _UNSET = object()
-_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1}
+_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1, "interrupts": 0, "bus_time": False}
 _WDT = {"on": False, "timeout": 0, "fed": 0, "scratch4": 0}
 # pico-sdk's marks in the watchdog's SCRATCH4: watchdog_enable() (machine.WDT)
 # leaves the first, watchdog_reboot() (machine.reset()) the second; both
@@ -102,6 +102,13 @@ def stall_us(us):
     enable_irq(state)
 
 
+def timed_buses(on=True):
+    """Whether an I2C transfer takes its bus time (9 bit times a byte at the
+    bus's freq) of virtual time, as the board's CPU waits for it; off, it
+    takes none (sim_reset() turns it off)."""
+    _STATE["bus_time"] = bool(on)
+
+
 def use_clock(clock):
     """Make clock (a VirtualClock) the virtual time of this module: PWM tone
     log, ADC functions, scheduled soft IRQs. Returns it."""
@@ -132,6 +139,7 @@ def sim_reset(clock=None):
     _STATE["freq"] = 125000000
     _STATE["irq_disabled"] = 0
     _STATE["cause"] = PWRON_RESET
+    _STATE["bus_time"] = False
     _PENDING.clear()
     _WDT["on"] = False
     _WDT["scratch4"] = 0
@@ -364,6 +372,7 @@ class Pin:
         handler = self._irq_handler
         if handler is None:
             return
+        _STATE["interrupts"] += 1  # an interrupt: it ends idle() and lightsleep()
         if self._irq_hard:
             handler(self)
         else:
@@ -550,16 +559,24 @@ class I2C:
         if not (self.sda.value() and self.scl.value()):
             # A device holds a line low (see hold_sda): the controller never
             # gets its start condition out and waits for the whole timeout.
-            self.bus_us += self.timeout
+            self._take(self.timeout)
             raise OSError(ETIMEDOUT)
         if addr not in bus.devices and not hasattr(bus, "readfrom_into"):
-            self.bus_us += 9 * 1000000 // self.freq  # the address byte, NACKed
+            self._take(9 * 1000000 // self.freq)  # the address byte, NACKed
             raise OSError(EIO)
         us = (nbytes + 1) * 9 * 1000000 // self.freq
         if us > self.timeout:
-            self.bus_us += self.timeout
+            self._take(self.timeout)
             raise OSError(ETIMEDOUT)
+        self._take(us)
+
+    def _take(self, us):
+        # rp2's writeto/readfrom block the VM for the transfer, interrupts on:
+        # with timed_buses() on, virtual time goes on meanwhile (an edge then
+        # is handled, and stamped, at its own instant)
         self.bus_us += us
+        if _STATE["bus_time"]:
+            CLOCK.advance_us(us)
 
     def scan(self):
         return list(i2c_bus(self.id).scan())
@@ -775,15 +792,38 @@ def unique_id():
 
 
 def idle():
-    pass
+    """rp2: a WFE with a 1 ms timeout (MICROPY_INTERNAL_WFE(1)): returns at
+    the next interrupt, after 1 ms of virtual time at the latest."""
+    _sleep_until_interrupt(1000)
 
 
 def lightsleep(ms=None):
-    if ms is not None:
-        CLOCK.advance(ms)
+    """rp2: up to ms with the clocks stopped but the timer's; a GPIO IRQ whose
+    handler is registered (or a Timer's alarm) ends it sooner. 1 ms or less
+    is a plain delay. Without ms it is DORMANT, which only a GPIO's dormant
+    wake ends (never set up here): it would never return."""
+    if ms is None:
+        raise ValueError("lightsleep() without ms is DORMANT: the board would never wake")
+    if ms <= 1:
+        CLOCK.advance(max(0, ms))
+        return
+    _sleep_until_interrupt(ms * 1000)
 
 
 deepsleep = lightsleep
+
+
+def _sleep_until_interrupt(us):
+    """Let virtual time run up to us, ending at the first interrupt on the
+    way (an edge a timer of CLOCK scripts, a machine.Timer's alarm)."""
+    end = CLOCK.now_us + us
+    seen = _STATE["interrupts"]
+    while CLOCK.now_us < end and _STATE["interrupts"] == seen:
+        at = CLOCK.next_us()
+        if at is None or at >= end:
+            CLOCK.advance_us(end - CLOCK.now_us)
+        else:
+            CLOCK.advance_us(max(0, at - CLOCK.now_us))  # fires the timers due then
 
 
 def disable_irq():
@@ -869,6 +909,7 @@ class Timer:
         self._entry = CLOCK.call_later(period, self._fire)
 
     def _fire(self):
+        _STATE["interrupts"] += 1
         SCHEDULER.schedule(self._callback, self)
         self._entry = CLOCK.call_later(self._period, self._fire) if self._mode == Timer.PERIODIC else None
 

@@ -25,10 +25,15 @@ class Rig:
     """One simulated clock. `profile` is a board profile (dict); `values` the
     organiser's settings; the journal and settings live in `directory`, or,
     given `flash_free` (bytes), on a littlefs flash that starts with only that
-    much room (the MicroPython VM only: CPython has no littlefs)."""
+    much room (the MicroPython VM only: CPython has no littlefs). `timed`:
+    the displays' buses take virtual time, as on the board (an I2C transfer
+    its bit times, a TM1637 write its waits), so a loop step lasts what its
+    drawing costs; by default they take none."""
 
-    def __init__(self, profile, values, directory, start_tick=0, power_on=True, flash_free=None):
+    def __init__(self, profile, values, directory, start_tick=0, power_on=True, flash_free=None, timed=False):
         self.clock = machine.sim_reset(machine.VirtualClock(start_tick))
+        self.timed = timed
+        machine.timed_buses(timed)
         self.profile = profile
         display = profile["display"]
         self.models = []  # type: list  # per display: its SSD1306Model or TM1637Model
@@ -98,6 +103,9 @@ class Rig:
         staging.commit(self.directory + "/settings.json", self.directory + "/network.json")
         values, problem = cfg.load(self.directory + "/settings.json")
         self.board = Board(self.profile, self.clock, machine)
+        if self.timed and self.board.kind == "tm1637":
+            for tm in self.board.displays:
+                tm._sleep = self.clock.sleep_us  # its bit waits in virtual time (time.sleep_us on the board)
         self.app = App(self.board, self.clock, values, Store(self.directory, flash=self.flash),
                        self.directory + "/settings.json", settings_problem=problem,
                        network_path=self.directory + "/network.json")
@@ -138,11 +146,18 @@ class Rig:
                 if self.powered:
                     self.app.safe_step()  # may take time of its own (a flash write)
                 if end > self.clock.now:
-                    self.clock.advance(min(LOOP_MS, end - self.clock.now))
+                    self._rest(min(LOOP_MS, end - self.clock.now))
             except machine.WatchdogReset:
                 self.boot()
         if self.powered:
             self.app.safe_step()
+
+    def _rest(self, most):
+        # the loop's own wait (App.rest), ended by an edge; with the power off, time just passes
+        if self.powered:
+            self.app.rest(most)
+        else:
+            self.clock.advance(most)
 
     def press(self, key, hold_ms=80):
         """A press as a hand makes it: down, held, up."""

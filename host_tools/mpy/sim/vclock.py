@@ -115,6 +115,10 @@ class VirtualClock:
         if entry in self._timers:
             self._timers.remove(entry)
 
+    def next_us(self):
+        """The virtual instant (us) of the next timer, or None if none is set."""
+        return self._timers[0][0] if self._timers else None
+
     def pending(self):
         """How many call_at/call_later timers have not fired yet."""
         return len(self._timers)
