@@ -91,8 +91,11 @@ def simulate(args):
             print(path)
         return 0
     base = dict(cfg.DEFAULTS)
-    if args.dir and (Path(args.dir) / "settings.json").is_file():
-        base = cfg.load(str(Path(args.dir) / "settings.json"))[0]  # the folder's board keeps its settings
+    held = Path(args.dir or "") / "settings.json"
+    if args.dir and held.is_file():
+        base, problem = cfg.load(str(held))  # the folder's board keeps its settings, the bad fields as defaults
+        if problem:
+            print(f"xqclock: warning: {held}: {problem.replace('settings: ', 'field ')}", file=sys.stderr)
     values = cfg.check(dict(base, **_given(args)))
     if args.dir:
         sim.interactive(args.profile, values, args.dir, args.terminal, args.seconds)

@@ -113,3 +113,15 @@ def test_a_journal_with_a_damaged_header_is_a_journal_error():
         n = len(body) & 0xFFFF
         whole = head[:4] + bytes((n & 255, n >> 8)) + body[:n]
         read(whole + journal._chain(b"", whole))  # a header whose hash fits: only its JSON is damaged
+
+
+def test_a_damaged_button_script_is_a_script_error():
+    from host_tools.mpy.sim import script
+    text = b"flash-free 64K\nclock 5m+3s\nlanguage zh\nat 0 press start\nat 2s hold ok 2s\nat 5s snapshot a\nend 9s\n"
+
+    def read(data):
+        try:
+            script.parse(data.decode())
+        except ValueError:  # ScriptError, and UnicodeError
+            pass
+    _each(7, text, read)

@@ -98,6 +98,8 @@ KNOWN = [
     ("ruling {binary}", 2, "is not UTF-8 text"),
     ("ruling {huge}", 2, "larger than the 4000000 bytes"),
     ("ruling --limit -1 {record}", 2, None),
+    # a simulated board's settings that no clock takes: said, field by field (the window then needs a display)
+    ("simulate --dir {bad_settings}", 1, "warning: {bad_settings}/settings.json: field red_name: 50 characters"),
     # the ports: none there, nothing listening
     ("identify --port {nowhere}", 1, "no such port"),
     ("identify --port 127.0.0.1:1", 1, "no such port"),
@@ -196,6 +198,9 @@ def world(tmp_path, monkeypatch):
     from host_tools import scenario
     scenario.play(scenario.parse(SCENARIO), journal_dir=files / "game")
     names["journal"] = files / "game" / "game.xqj"
+    names["bad_settings"] = files / "board"
+    names["bad_settings"].mkdir()
+    (names["bad_settings"] / "settings.json").write_text('{"red_name": "%s", "board": -4}' % ("x" * 50))
     names["nowhere"] = tmp_path / "nowhere"
     names["out"] = tmp_path / "out"
     work = tmp_path / "cwd"
@@ -214,7 +219,8 @@ def _ring(*_):
 
 def run(argv, root):
     """cli.main(argv) here, its output captured: (status, stdout, stderr). Fails
-    the case if it takes more than SECONDS or writes outside root/out."""
+    the case if it takes more than SECONDS or writes outside the paths a case gives
+    (root/out, and the simulated board's folder files/board)."""
     before = _tree(root)
     out, err = io.StringIO(), io.StringIO()
     old = signal.signal(signal.SIGALRM, _ring)
@@ -233,7 +239,7 @@ def run(argv, root):
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
     after = _tree(root)
-    outside = [p for p in after - before if not (p == "out" or p.startswith(("out/", "cache/")))]
+    outside = [p for p in after - before if not (p == "out" or p.startswith(("out/", "cache/", "files/board/")))]
     assert not outside, f"written outside the paths given: {outside[:5]}"
     return code, out.getvalue(), err.getvalue()
 
