@@ -163,7 +163,14 @@ def read_pairings(path, round_number=None):
     from host_tools import pairings
     event = pairings.read(path, round_number)
     number = round_number or event.latest()
-    return event.board_names(number), number
+    names = event.board_names(number)
+    for board, sides in sorted(names.items()):  # what a clock takes, checked before any clock is asked
+        for side, name in zip(("Red's", "Black's"), sides):
+            try:
+                cfg.CHECKS["red_name"](name)
+            except ValueError as e:
+                raise ValueError(f"{path}: board {board}: {side} name {clip(name)!r}: {e}") from None
+    return names, number
 
 
 def hall_words(net):

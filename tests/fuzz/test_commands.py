@@ -108,6 +108,7 @@ KNOWN = [
     ("transfer {binary} --port 127.0.0.1:1", 2, "is not a clock journal"),
     ("flash --port 127.0.0.1:1 --profile {empty_object}", 2, "not a usable board profile"),
     ("config push --pairings {nested} --all", 2, None),
+    ("config push --pairings {esc_trf}", 2, "{esc_trf}: board 1: Red's name 'A\\x1b[2J': a control character"),
     ("report --event {journal} --pairings {binary}", 2, "is not UTF-8 text"),
     ("report --round --boards {huge} {journal}", 2, "larger than the 4000000 bytes"),
     ("config push --ca {binary} --broker mqtts://127.0.0.1", 2, "--ca {binary}"),
@@ -198,7 +199,7 @@ def world(tmp_path, monkeypatch):
     texts = {"scn": SCENARIO, "script": SCRIPT, "record": RECORD, "file": "hello\n", "empty": "",
              "empty_object": "{}", "json_list": "[]", "no_scl": oled.replace('"scl": 5, ', ""),
              "nested": "[" * 100000 + "]" * 100000, "nested20": "[" * 20 + "]" * 20,
-             "stages": f"clock {FIVE_THOUSAND}\nat 0 start\nend 1m\n",
+             "stages": f"clock {FIVE_THOUSAND}\nat 0 start\nend 1m\n", "esc_trf": TRF.replace("A    ", "A\x1b[2J", 1),
              "long_line": "clock 5m\n" + LONG + "\nend 1s\n", "many_lines": "\n" * 100001,
              "flash_zero": "flash-free 0\nclock 5m\nat 0 press start\nat 1s snapshot full\nend 2s\n"}
     names = {}
