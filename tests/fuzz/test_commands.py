@@ -11,6 +11,7 @@ milliseconds; the quick tier plays the table and a fixed sample of the
 files, the full run every file kind in every slot and more random cases."""
 import contextlib
 import io
+import os
 import shlex
 import signal
 from pathlib import Path
@@ -429,3 +430,28 @@ def test_a_snapshot_name_is_a_file_name_never_a_path(world, tmp_path):
     assert sorted(p.name for p in png.iterdir()) == ["_.._x-left.png", "_.._x-right.png", "_etc_y-left.png",
                                                      "_etc_y-right.png"]
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["a"]
+
+
+@pytest.mark.slow
+def test_a_hall_whose_broker_does_not_answer_says_so(tmp_path):
+    """`hall --broker mqtt://127.0.0.1:1`: it waits for the broker, as a hall does, but says so
+    on the terminal at once (it started as if all were well)."""
+    import select
+    import subprocess
+    import sys
+    import time
+    from host_tools.hall.local import free_port
+    env = dict(os.environ, XDG_CONFIG_HOME=str(tmp_path / "config"))
+    hall = subprocess.Popen([sys.executable, "-m", "host_tools.cli", "hall", "--broker", "mqtt://127.0.0.1:1",
+                             "--http", f"127.0.0.1:{free_port()}"], cwd=ROOT, env=env, stderr=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, text=True)
+    try:
+        end = time.monotonic() + SECONDS
+        line = ""
+        while "cannot reach" not in line and time.monotonic() < end:
+            if select.select([hall.stderr], [], [], 0.5)[0]:
+                line = hall.stderr.readline()
+        assert line.strip() == "xqclock hall: cannot reach the broker at 127.0.0.1:1; trying again"
+    finally:
+        hall.terminate()
+        hall.wait(10)
