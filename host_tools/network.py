@@ -2,7 +2,6 @@
 firmware's device/hall.py checks them and is their one home): what the
 organiser's words make of them (a broker's URL, --event, --wifi, --ca), the
 event's secrets added for one clock, and what may be shown of them."""
-import json
 from urllib.parse import unquote, urlsplit
 
 import host_tools.firmware_path
@@ -88,8 +87,9 @@ SECRETS = ("wifi_password", "password", "key")  # of /network.json: never shown,
 
 def network_shown(data):
     """/network.json for people: its secrets (and the long CA certificate) only said to be set or not."""
+    from clock import jsonfile
     try:
-        raw = json.loads(data) if data else None
+        raw = jsonfile.loads(data) if data else None  # as the board reads it: bounded
     except ValueError:
         return None
     if not isinstance(raw, dict):
