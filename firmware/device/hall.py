@@ -66,7 +66,10 @@ def check(values):
     for key in ("wifi", "wifi_password", "broker", "user", "password", "event", "key", "ca"):
         if not isinstance(out[key], str):
             raise ValueError("network: %s must be text" % key)
-        out[key] = joined(out[key])
+        try:
+            out[key] = joined(out[key])
+        except ValueError as e:  # half a UTF-16 pair: no text
+            raise ValueError("network: %s: %s" % (key, e))
     if not out["broker"]:
         raise ValueError("network: broker is missing (the broker's address)")
     _limits(out)
