@@ -52,14 +52,17 @@ class SaidStream:
 
 
 def read_bytes(path, what, most=None):
-    """A file's bytes (with `most`, at most one byte more than that: enough to
-    see it is too large); a missing file, a folder or an unreadable one is refused."""
+    """A file's bytes; a missing file, a folder, an unreadable one or one of more
+    than `most` bytes (read no further) is refused."""
     p = Path(path)
     if p.is_dir():
         raise UsageError(f"{what} {path}: is a folder, not a file")
     try:
         with open(p, "rb") as f:
-            return f.read(-1 if most is None else most + 1)
+            data = f.read(-1 if most is None else most + 1)
+        if most is not None and len(data) > most:
+            raise UsageError(f"{what} {path}: larger than the {most} bytes a text file may have")
+        return data
     except FileNotFoundError:
         raise UsageError(f"{what} {path}: no such file") from None
     except OSError as e:
