@@ -2,8 +2,9 @@
 
 Each command is a row: its name, the function that runs it, the one that
 gives it its options (host_tools/commands/, one module per family), and the
-line --help shows for it. A new command is a new row here and its two
-functions in the family's module."""
+line --help shows for it. A new command is a new row here, its two
+functions in the family's module, and its bad inputs in
+tests/fuzz/test_commands.py (which fails for a command without them)."""
 import argparse
 import os
 import sys
