@@ -21,7 +21,7 @@ def scenario_arguments(s):
 def scenario(args):
     from host_tools import scenario as sc
     text = inputs.read_text(args.file, "scenario")
-    if args.journal:
+    if args.journal is not None:
         inputs.out_dir(args.journal, "--journal")
     try:
         parsed = sc.parse(text)

@@ -51,7 +51,7 @@ def _simulate_checks(args):
                             (args.vm != "cpython", "--vm")):
             if given:
                 raise inputs.UsageError(f"{name} goes with --headless")
-    if args.dir:
+    if args.dir is not None:  # "" too: refused, not taken for the working folder
         inputs.out_dir(args.dir, "--dir")
     if args.clock is not None:
         from clock import timecontrol
@@ -135,7 +135,7 @@ def virtual_board(args):
     if args.uid and args.count > 1:
         raise inputs.UsageError("--uid names one board; it does not go with --count")
     script = None
-    if args.script:
+    if args.script is not None:
         script = inputs.read_text(args.script, "--script")
         try:
             virtual.key_script(script)
@@ -148,6 +148,6 @@ def virtual_board(args):
     except RuntimeError as e:
         print(f"xqclock: {e}", file=sys.stderr)
         return 1
-    if args.dir:
+    if args.dir is not None:
         inputs.out_dir(args.dir, "--dir")
     return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose, script=script)

@@ -45,7 +45,7 @@ def main(args):
     if args.limit < 1:
         raise inputs.UsageError(f"--limit {args.limit}: a number of rounds, at least 1")
     for given, what in ((args.png, "--png"), (args.svg, "--svg")):
-        if given:
+        if given is not None:
             inputs.out_file(given, what)
     try:
         record = records.read_path(args.file)

@@ -56,6 +56,11 @@ KNOWN = [
     # writers: checked before the work
     ("report --chart /proc/x.png {journal}", 2, "--chart /proc/x.png: cannot write it"),
     ("report --chart '' {journal}", 2, "--chart: give a folder"),
+    ("simulate --headless --script {script} --png {out} --dir ''", 2, "--dir: give a folder"),  # not the cwd
+    ("scenario --journal '' {scn}", 2, "--journal: give a folder"),
+    ("virtual-board --dir ''", 2, "--dir: give a folder"),
+    ("ruling --png '' {record}", 2, "--png: give a file name"),
+    ("report --out '' {journal}", 2, "--out: give a folder"),
     ("report --out /proc/x {journal}", 2, "--out /proc/x: cannot make the folder"),
     ("simulate --headless --script {script} --png /proc/x", 2, "--png /proc/x: cannot make the folder"),
     ("scenario --journal /proc/x {scn}", 2, "--journal /proc/x: cannot make the folder"),
