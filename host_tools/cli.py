@@ -43,7 +43,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, with a mistake in one line (the usage is under --help)."""
 
     def error(self, message):
-        self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {inputs.said(message)} (see: {self.prog} --help)\n")
 
 
 def build_parser():

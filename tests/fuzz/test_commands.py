@@ -90,6 +90,7 @@ KNOWN = [
     ("hall --event a/b", 2, "--event must be a name without spaces"),
     ("hall --event a:b --http 127.0.0.1:x", 2, "--event must be a name without spaces"),
     (f"hall --event {LONG}", 2, "at most 64 bytes"),
+    ("config push a\nb", 2, "unrecognized arguments: a b"),  # argparse's own refusal: one line too
     ("config push --event \udcff", 2, "--event: half a character"),  # a byte not UTF-8 on the command line
     ("config push --red \udcff", 2, "half a character"),
     ("config push --broker ftp://127.0.0.1", 2, "the scheme is mqtt:// or mqtts://"),
