@@ -2,7 +2,7 @@
 # stored on the board as /profile.json). All wiring lives in the profile;
 # a wrong or missing one gives a message that says what to fix.
 
-import json
+from clock import jsonfile
 
 KEYS = ("lever_left", "lever_right", "start", "minus", "plus", "ok")
 LEVER_LEFT = 0
@@ -256,16 +256,16 @@ def check(profile):
 
 def load_profile(path="/profile.json"):
     try:
-        with open(path) as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError:
         raise ProfileError("no board profile at %s: copy hardware/profiles/<build>.json there" % path)
-    except ValueError:  # UnicodeError: not UTF-8 text, so not JSON either
-        raise ProfileError("board profile %s is not valid JSON" % path)
     try:
-        profile = json.loads(text)
-    except ValueError:
-        raise ProfileError("board profile %s is not valid JSON" % path)
+        profile = jsonfile.loads(data)  # within the limits: size, nesting (clock/limits.py)
+    except ValueError as e:
+        if str(e) == jsonfile.NOT_JSON:
+            raise ProfileError("board profile %s is not valid JSON" % path)
+        raise ProfileError("board profile %s: %s" % (path, e))
     return check(profile)
 
 

@@ -29,6 +29,7 @@ import os
 import select
 import sys
 
+from clock import jsonfile
 from clock.utf8 import dumps
 
 CHUNK = 384  # file bytes per line (512 of base64)
@@ -140,7 +141,7 @@ class HostReads:
             answer = {"ok": False, "problem": "the push arrived incomplete"}
         else:
             try:
-                request = json.loads(data)
+                request = jsonfile.loads(data, PUT_MAX)  # nesting bounded (clock/limits.py)
             except ValueError:
                 request = None
             if isinstance(request, dict):

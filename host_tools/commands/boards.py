@@ -22,7 +22,8 @@ def board_options(parser, many=True):
 
 
 def fail(message, status=1):
-    print(f"xqclock: {message}", file=sys.stderr)
+    from host_tools.inputs import said
+    print(f"xqclock: {said(message)}", file=sys.stderr)
     return status
 
 
@@ -45,8 +46,9 @@ def run(ports, work):
 
 
 def finish(ports, errors):
+    from host_tools.inputs import said
     for e in errors:
-        print(f"xqclock: {e}", file=sys.stderr)
+        print(f"xqclock: {said(e)}", file=sys.stderr)
     if errors and len(ports) > 1:
         print(f"xqclock: {len(errors)} of {len(ports)} boards failed", file=sys.stderr)
     return 1 if errors else 0
@@ -169,8 +171,14 @@ def transfer(args):
     if args.from_port and os.path.realpath(args.from_port) == os.path.realpath(args.port):
         raise inputs.UsageError(f"--from-port and --port are the same clock ({args.port}): "
                                 "the game goes onto another one")
-    if args.journal:
+    if args.journal:  # a file that is no journal is bad input, refused before any clock is asked
         inputs.read_bytes(args.journal, "JOURNAL")
+        import host_tools.firmware_path  # clock.* importable
+        from clock.journal import JournalError, Loaded
+        try:
+            Loaded(args.journal)
+        except JournalError as e:
+            raise inputs.UsageError(str(e)) from None
     try:
         settings, shown = move(args.port, args.journal, args.from_port, args.timeout, args.intact,
                                lambda note: print(f"xqclock: warning: {note}", file=sys.stderr))
