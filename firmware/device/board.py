@@ -206,7 +206,7 @@ def pins(profile):
     """Every (field, GPIO) of a checked profile."""
     out = []
     display = profile["display"]
-    signals = ("scl", "sda") if display["kind"] == "ssd1306" else ("clk", "dio")
+    signals = {"ssd1306": ("scl", "sda"), "ht1621": ("cs", "wr", "data")}.get(display["kind"], ("clk", "dio"))
     for side in SIDES:
         for sig in signals:
             out.append(("display.%s.%s" % (side, sig), display[side][sig]))
