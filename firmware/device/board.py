@@ -117,7 +117,6 @@ OPTIONAL = (
     ("battery", "divider", _positive, "a number above 0"),
     ("battery", "empty_mv", _int(1000, 6000), "millivolts (1000-6000)"),
     ("battery", "full_mv", _int(1000, 6000), "millivolts (1000-6000)"),
-    ("battery", "chemistry", lambda v: v in ("alkaline", "nimh", "liion"), "alkaline, nimh or liion"),
     ("battery", "cells", _int(1, 6), "a number of cells (1-6)"),
     ("battery", "capacity_mah", _int(100, 20000), "the cells' capacity in mAh (100-20000)"),
     ("battery", "drain_ma", _positive, "the build's running current in mA (above 0)"),
