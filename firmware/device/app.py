@@ -157,7 +157,8 @@ class App:
         displays show may change, or a press held back is confirmed; a key's
         edge ends it at once."""
         wait = self.board.wait
-        longest = wait.longest(LOOP_MS) if self.board.buttons.settled() else LOOP_MS
+        # every LOOP_MS while a key's level is not yet debounced, and while the self-test runs (its own timings)
+        longest = wait.longest(LOOP_MS) if self.board.buttons.settled() and self.selftest is None else LOOP_MS
         if most > longest:
             most = longest
         tick = self.clock.ticks_ms()
