@@ -41,7 +41,8 @@ RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader()
 _PENDING = []  # type: list  # pins whose interrupt came while disable_irq() masked it
 _UNSET = object()
 _STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1, "interrupts": 0, "bus_time": False,
-          "bus_us": 0, "wait": "delay", "wakes": 0}
+          "bus_us": 0, "wakes": 0}  # type: dict
+_STATE["wait"] = "delay"  # how the CPU waits while virtual time runs (see waiting())
 DEFAULT_FREQ = 125000000  # rp2 on the RP2040: what boot and every lightsleep's wake set clk_sys to
 _WDT = {"on": False, "timeout": 0, "fed": 0, "scratch4": 0}
 # pico-sdk's marks in the watchdog's SCRATCH4: watchdog_enable() (machine.WDT)
