@@ -58,6 +58,8 @@ LOOK_MS = 250  # how often a connected clock looks for a request from the hall (
 
 def check(values):
     """Fill defaults and check each field; raises ValueError naming the field."""
+    if not isinstance(values, dict):  # a file of 5 or null: said, not a TypeError at power-on
+        raise ValueError("network: not a JSON object")
     out = dict(DEFAULTS)
     for key in values:
         if key not in DEFAULTS:

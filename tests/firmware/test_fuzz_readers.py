@@ -125,3 +125,18 @@ def test_a_damaged_button_script_is_a_script_error():
         except ValueError:  # ScriptError, and UnicodeError
             pass
     _each(7, text, read)
+
+
+def test_a_file_of_one_bare_value_is_refused_in_words():
+    """JSON that is no object (5, null, true, "x", []): what a damaged copy seldom
+    gives. At power-on the network settings then say why (a TypeError stopped the boot)."""
+    for data in (b"5", b"null", b"true", b'"event"', b"[]", b"[1]"):
+        path = _write(data)
+        values, problem = hall.load(path)
+        assert values is None and problem == "network: not a JSON object", (data, problem)
+        values, problem = settings.load(path)
+        assert set(values) == set(settings.DEFAULTS) and problem, data
+        try:
+            board.load_profile(path)
+        except board.ProfileError:
+            pass
