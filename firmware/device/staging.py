@@ -12,6 +12,7 @@
 import json
 import os
 
+from clock import jsonfile
 from clock.utf8 import dumps
 from device import hall
 from device import settings as cfg
@@ -27,7 +28,7 @@ def merged_network(changes, path=hall.NETWORK):
         return NO_NETWORK
     try:
         with open(path, "rb") as f:
-            before = json.loads(f.read())
+            before = jsonfile.loads(f.read())  # within the limits, as hall.load reads it
     except (OSError, ValueError):
         before = {}
     if not isinstance(before, dict):

@@ -140,3 +140,12 @@ def test_a_file_of_one_bare_value_is_refused_in_words():
             board.load_profile(path)
         except board.ProfileError:
             pass
+
+
+def test_a_push_reads_the_clocks_network_settings_within_the_limits():
+    """The network settings a push merges with: a /network.json nested 100,000 deep
+    is read as none (CPython's json ended in RecursionError, a Pico's in MemoryError)."""
+    from device import staging
+    path = _write(b"[" * 100000 + b"]" * 100000)
+    merged = staging.merged_network({"broker": "10.0.0.2", "event": "open"}, path)
+    assert merged["broker"] == "10.0.0.2" and merged["event"] == "open"
