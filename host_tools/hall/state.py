@@ -8,7 +8,6 @@ if it is newer than the last one of that clock's run ("boot", "sent_ms"):
 anything else is refused, counted, and said in the hall's log with its board.
 Nothing here goes back to a clock.
 """
-import json
 import sys
 import threading
 import time
