@@ -25,6 +25,7 @@ from clock import jsonfile, snapshot
 from clock.game import UNSET
 from clock.limits import (ACCOUNT_BYTES, EVENT_BYTES, EVENT_NOT, HOST_CHARS, WIFI_BYTES, WIFI_PASSWORD, printable,
                           utf8_bytes)
+from clock.spaces import normalize
 from clock.utf8 import dumps, joined
 
 NETWORK = "/network.json"
@@ -97,7 +98,8 @@ def check(values):
 def _limits(out):
     """The text fields within clock/limits.py: ValueError naming the field."""
     event = out["event"]
-    if not event or printable(event) or " " in event or [c for c in EVENT_NOT if c in event]:
+    # any white space (a full-width one too): Mosquitto's files take a name as one word
+    if not event or printable(event) or " " in normalize(event) or [c for c in EVENT_NOT if c in event]:
         raise ValueError("network: event must be a name without spaces, control characters or %s"
                          % " ".join(EVENT_NOT))
     if utf8_bytes(event) > EVENT_BYTES:

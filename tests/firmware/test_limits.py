@@ -88,6 +88,8 @@ def test_the_network_settings_within_their_limits():
         (_network(event="a\x01b"), "network: event must be a name without spaces"),
         (_network(event="a b"), "network: event must be a name without spaces"),
         (_network(event="a:b"), "network: event must be a name without spaces"),
+        (_network(event="公开赛\u30002026"), "network: event must be a name without spaces"),  # a Chinese keyboard's
+        (_network(event="open\xa02026"), "network: event must be a name without spaces"),  # (Mosquitto's: no)
         (_network(wifi="x" * 33), "network: wifi must be a network's name of at most 32 bytes"),
         (_network(wifi="\U00020bb7" * 9), "network: wifi must be a network's name of at most 32 bytes"),
         (_network(wifi="a\tb"), "network: wifi must be a network's name"),
