@@ -123,7 +123,7 @@ def _limits(out):
 
 def check_host(host):
     """The broker's address: ValueError unless an IP address or an ASCII host name."""
-    if len(host) > HOST_CHARS or not _ascii(host, 33) or [c for c in host if not (
+    if len(host) > HOST_CHARS or [c for c in host if not (
             "a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c in ".-:")]:
         raise ValueError("network: broker must be an IP address or a host name (ASCII letters, digits, . - :) "
                          "of at most %d characters" % HOST_CHARS)
