@@ -9,7 +9,7 @@ from clock import jsonfile, timecontrol
 from clock.journal import JournalError, Loaded
 from device import board, hall, settings
 from host_tools.mpy.scripts.prng import rand_from
-from support.firmware import scratch
+from support.firmware import scratch_file
 
 CASES = 120  # per reader, on each VM
 SETTINGS = b'{"clock": "90m/40,30m+30s;delay 5s", "red_name": "\xe8\xae\xb8\xe9\x93\xb6\xe5\xb7\x9d", "board": 7}'
@@ -50,10 +50,7 @@ def _each(seed, data, read):
 
 
 def _write(data):
-    path = scratch("input.json")
-    with open(path, "wb") as f:
-        f.write(data)
-    return path
+    return scratch_file("input.json", data)
 
 
 def test_settings_at_power_on_never_raise():
