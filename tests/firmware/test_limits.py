@@ -3,7 +3,7 @@
 # control ended in MemoryError on the MicroPython VM and played on CPython).
 from clock import jsonfile, limits, timecontrol
 from device import hall, settings
-from support.firmware import raises, scratch
+from support.firmware import raises, scratch_file
 
 FIVE_THOUSAND = ",".join(["1m/1"] * 5000)
 REFUSED = "5000 stages: a clock holds at most 8 per side"
@@ -67,10 +67,7 @@ def test_nested_or_huge_json_is_refused_before_it_is_parsed():
 
 
 def test_settings_nested_deep_boot_as_defaults_locked():
-    path = scratch("settings.json")
-    with open(path, "wb") as f:
-        f.write(b"[" * 5000 + b"]" * 5000)
-    values, problem = settings.load(path)
+    values, problem = settings.load(scratch_file("settings.json", b"[" * 5000 + b"]" * 5000))
     assert values["code"] == settings.UNREADABLE and problem.startswith("settings: not a JSON object")
 
 
