@@ -34,7 +34,7 @@ def clip(value):
     return "%s... (%d characters)" % (text[:QUOTE_CHARS - 8], len(text))
 
 
-def printable(text):
+def unprintable(text):
     """The first character of text that is no printed character (a control
     character, a lone surrogate), as U+XXXX; None if there is none."""
     for ch in text:

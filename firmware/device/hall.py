@@ -23,8 +23,8 @@ import select
 
 from clock import jsonfile, snapshot
 from clock.game import UNSET
-from clock.limits import (ACCOUNT_BYTES, EVENT_BYTES, EVENT_NOT, HOST_CHARS, WIFI_BYTES, WIFI_PASSWORD, printable,
-                          utf8_bytes)
+from clock.limits import (ACCOUNT_BYTES, EVENT_BYTES, EVENT_NOT, HOST_CHARS, WIFI_BYTES, WIFI_PASSWORD,
+                          unprintable, utf8_bytes)
 from clock.spaces import normalize
 from clock.utf8 import dumps, joined
 
@@ -99,13 +99,13 @@ def _limits(out):
     """The text fields within clock/limits.py: ValueError naming the field."""
     event = out["event"]
     # any white space (a full-width one too): Mosquitto's files take a name as one word
-    if not event or printable(event) or " " in normalize(event) or [c for c in EVENT_NOT if c in event]:
+    if not event or unprintable(event) or " " in normalize(event) or [c for c in EVENT_NOT if c in event]:
         raise ValueError("network: event must be a name without spaces, control characters or %s"
                          % " ".join(EVENT_NOT))
     if utf8_bytes(event) > EVENT_BYTES:
         raise ValueError("network: event must be at most %d bytes of UTF-8, not %d" % (EVENT_BYTES, utf8_bytes(event)))
     wifi = out["wifi"]
-    if printable(wifi) or utf8_bytes(wifi) > WIFI_BYTES:
+    if unprintable(wifi) or utf8_bytes(wifi) > WIFI_BYTES:
         raise ValueError("network: wifi must be a network's name of at most %d bytes, without control characters"
                          % WIFI_BYTES)
     password = out["wifi_password"]
@@ -117,7 +117,7 @@ def _limits(out):
     if out["broker"] != USB:
         check_host(out["broker"])
     for key in ("user", "password"):
-        if printable(out[key]) or utf8_bytes(out[key]) > ACCOUNT_BYTES:
+        if unprintable(out[key]) or utf8_bytes(out[key]) > ACCOUNT_BYTES:
             raise ValueError("network: %s must be at most %d bytes, without control characters" % (key, ACCOUNT_BYTES))
 
 

@@ -7,7 +7,7 @@ import os
 from clock import timecontrol
 from clock import jsonfile
 from clock.durations import LIMIT_MS, digits
-from clock.limits import BOARD_MAX, NAME_BYTES, NAME_CHARS, clip, printable, utf8_bytes
+from clock.limits import BOARD_MAX, NAME_BYTES, NAME_CHARS, clip, unprintable, utf8_bytes
 from clock.utf8 import dumps, joined
 
 DEFAULTS = {
@@ -105,7 +105,7 @@ def _name(v):
     if utf8_bytes(v) > NAME_BYTES:
         raise ValueError("%d bytes of UTF-8: a name has at most %d (characters outside the BMP take 4 each)"
                          % (utf8_bytes(v), NAME_BYTES))
-    bad = printable(v)
+    bad = unprintable(v)
     if bad:
         raise ValueError("a control character (%s) in the name" % bad)
     return v
