@@ -76,7 +76,7 @@ def check(values):
     if not out["broker"]:
         raise ValueError("network: broker is missing (the broker's address)")
     _limits(out)
-    if not isinstance(out["port"], int) or not 0 <= out["port"] <= 65535:
+    if type(out["port"]) is not int or not 0 <= out["port"] <= 65535:  # true is no port (bool is an int)
         raise ValueError("network: port must be 0 (the default) to 65535")
     if not isinstance(out["tls"], bool):
         raise ValueError("network: tls must be true or false")
@@ -90,7 +90,7 @@ def check(values):
     except ValueError:
         raise ValueError("network: ca must be a certificate in base64 (DER)")
     t = out["timeout_ms"]
-    if not isinstance(t, int) or not 10 <= t <= 2000:
+    if type(t) is not int or not 10 <= t <= 2000:
         raise ValueError("network: timeout_ms must be 10 to 2000")
     return out
 

@@ -97,6 +97,8 @@ def test_the_network_settings_within_their_limits():
         (_network(broker="a b"), "network: broker must be an IP address or a host name"),
         (_network(user="u" * 101), "network: user must be at most 100 bytes"),
         (_network(password="p\x00"), "network: password must be at most 100 bytes, without control"),
+        (_network(port=True), "network: port must be 0 (the default) to 65535"),  # not port 1
+        (_network(timeout_ms=True), "network: timeout_ms must be 10 to 2000"),
     ]
     for values, message in refused:
         assert str(raises(ValueError, hall.check, values)).startswith(message), (values, message)
