@@ -96,7 +96,9 @@ def _board(v):
     return v
 
 
-def _name(v):
+def player_name(v):
+    """A player's name as a clock keeps it; ValueError saying why no clock takes it (the one rule
+    for a push, pairings and a journal's header)."""
     if not isinstance(v, str):
         raise ValueError("%s is not a name (text)" % clip(v))
     v = joined(v)  # "\ud842\udfb7" in the file is the one character 𠮷 (clock/utf8.py)
@@ -115,7 +117,7 @@ def _name(v):
 # A new field is a DEFAULTS entry and a line here.
 CHECKS = {"clock": _clock, "clock_black": _clock_black, "forfeit": _forfeit, "fouls": _fouls, "tenths": _tenths,
           "sound": _switch, "language": _zero_one, "red_side": _zero_one, "code": _code,
-          "board": _board, "red_name": _name, "black_name": _name}
+          "board": _board, "red_name": player_name, "black_name": player_name}
 
 
 def accept(values):
