@@ -24,6 +24,8 @@ COMMANDS = {
                       "a board made of the MicroPython unix port, for mpremote and xqclock"),
     "flash": (boards.flash, boards.flash_arguments,
               "install or update the firmware on boards (atomic, only what changed)"),
+    "check": (boards.check, boards.check_arguments,
+              "run each clock's self-test (lamps, buzzer, every key, battery, store): pass or fail"),
     "config": (config.config, config.config_arguments,
                "time-control presets and specs; push settings to boards, read them back"),
     "pull": (boards.pull, boards.pull_arguments, "copy game journals from boards into a folder"),

@@ -195,6 +195,46 @@ def transfer(args):
     return 0
 
 
+# -- check -------------------------------------------------------------------------------
+
+def check_arguments(c):
+    c.description = ("Run the self-test of each clock and print one line per board and part, "
+                     "pass or fail. The clock lights every pixel or segment and both LEDs, sounds "
+                     "its buzzer, then asks on its displays for each lever and key in turn "
+                     "(press them; the console here says which one it waits for), reads the "
+                     "battery and writes and reads back its journal store. The result stays on "
+                     "the board (/selftest.json). On the clock itself: hold OK while switching "
+                     "on, or SELF-TEST in the arbiter's menu. Runs between games only. Exit "
+                     "status 1 if a part failed.")
+    board_options(c)
+    c.add_argument("--last", action="store_true", help="print the result kept from the last self-test; start none")
+
+
+def check(args):
+    from host_tools.board.progress import table
+    from host_tools.board.selfcheck import check_one
+    from host_tools.board import BoardError
+    try:
+        ports = chosen(args)
+    except BoardError as e:
+        return fail(e)
+    ok, errors = run(ports, lambda port, cb: check_one(port, args.timeout, cb, args.last))
+    rows = []
+    failed = 0
+    for port in ports:
+        got = ok.get(port)
+        if got is None:
+            rows.append([port, "-", "FAILED", "see below"])
+            continue
+        failed += not got.get("passed")
+        for part, status, detail in got["results"]:
+            rows.append([port, part, status.upper(), detail])
+    table(rows, ["PORT", "PART", "RESULT", "DETAIL"])
+    if failed and len(ports) > 1:
+        print(f"xqclock: {failed} of {len(ports)} boards failed their self-test", file=sys.stderr)
+    return finish(ports, errors) or (1 if failed else 0)
+
+
 # -- identify ----------------------------------------------------------------------------
 
 def identify_arguments(i):

@@ -121,6 +121,9 @@ KNOWN = [
     # the ports: none there, nothing listening
     ("identify --port {nowhere}", 1, "no such port"),
     ("identify --port 127.0.0.1:1", 1, "no such port"),
+    ("check --port {nowhere}", 1, "no such port"),
+    ("check --port 127.0.0.1:1 --last", 1, "no such port"),
+    ("check --timeout never", 2, "is not a number of seconds"),
     ("pull --port 127.0.0.1:1 {out}", 1, "no such port"),
     ("config show --port 127.0.0.1:1", 1, "no such port"),
     ("transfer {binary} --port 127.0.0.1:1", 2, "is not a clock journal"),
