@@ -146,3 +146,15 @@ def test_a_push_reads_the_clocks_network_settings_within_the_limits():
     path = _write(b"[" * 100000 + b"]" * 100000)
     merged = staging.merged_network({"broker": "10.0.0.2", "event": "open"}, path)
     assert merged["broker"] == "10.0.0.2" and merged["event"] == "open"
+
+
+def test_a_profile_field_of_the_wrong_type_is_a_profile_error():
+    """A field's value a JSON file can hold but no profile has ([] or {} where a word
+    goes): a ProfileError for the display, never a TypeError at power-on."""
+    for chemistry in (b"[]", b"{}", b"[1]"):
+        data = PROFILE[:-1] + b', "battery": {"adc": 26, "chemistry": ' + chemistry + b"}}"
+        try:
+            board.load_profile(_write(data))
+            raise AssertionError("taken: %r" % chemistry)
+        except board.ProfileError as e:
+            assert "battery.chemistry" in str(e), e
