@@ -558,7 +558,7 @@ def _write_network(link, port, changes):
     """Merge `changes` into the board's /network.json over the raw REPL; a note."""
     from device import hall
     try:
-        before = _raw(link.read_file(hall.NETWORK).decode())
+        before = _raw(link.read_file(hall.NETWORK))  # bytes, as the board reads them: not UTF-8 is no JSON
     except BoardError:
         before = {}
     if changes.get("broker") == "":
