@@ -51,6 +51,13 @@ class SaidStream:
         return getattr(self.stream, name)
 
 
+def unfiltered(stream):
+    """The stream under SaidStream's filter (else the stream itself): for rich's live
+    bars, whose escapes the terminal must act on (rich drops the control characters
+    of the text it draws, so no name or note reaches the terminal as one)."""
+    return stream.stream if isinstance(stream, SaidStream) else stream
+
+
 def read_bytes(path, what, most=None):
     """A file's bytes; a missing file, a folder, an unreadable one or one of more
     than `most` bytes (read no further) is refused."""
