@@ -256,8 +256,7 @@ def check(profile):
 
 def load_profile(path="/profile.json"):
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = jsonfile.read(path)
     except OSError:
         raise ProfileError("no board profile at %s: copy hardware/profiles/<build>.json there" % path)
     try:

@@ -146,8 +146,7 @@ def _hex(text):
 def load(path=NETWORK):
     """(values or None, problem): None when the clock has no network settings."""
     try:
-        with open(path, "rb") as f:  # UTF-8 on both VMs
-            return check(jsonfile.loads(f.read())), None
+        return check(jsonfile.loads(jsonfile.read(path))), None  # bytes: UTF-8 on both VMs
     except OSError:
         return None, None
     except ValueError as e:

@@ -162,8 +162,7 @@ def load(path="/settings.json"):
     A bad field is refused on its own (problem names it, None if all were
     accepted), so the clock always boots, locked if it was."""
     try:
-        with open(path, "rb") as f:  # UTF-8 on both VMs, whatever CPython's locale says
-            text = f.read()
+        text = jsonfile.read(path)  # bytes: UTF-8 on both VMs, whatever CPython's locale says
     except OSError:
         return dict(DEFAULTS), None
     try:

@@ -27,8 +27,7 @@ def merged_network(changes, path=hall.NETWORK):
     if changes.get("broker") == "":
         return NO_NETWORK
     try:
-        with open(path, "rb") as f:
-            before = jsonfile.loads(f.read())  # within the limits, as hall.load reads it
+        before = jsonfile.loads(jsonfile.read(path))  # within the limits, as hall.load reads it
     except (OSError, ValueError):
         before = {}
     if not isinstance(before, dict):

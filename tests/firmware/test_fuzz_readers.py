@@ -158,3 +158,23 @@ def test_a_profile_field_of_the_wrong_type_is_a_profile_error():
             raise AssertionError("taken: %r" % chemistry)
         except board.ProfileError as e:
             assert "battery.chemistry" in str(e), e
+
+
+def test_a_file_larger_than_the_heap_is_never_read_whole():
+    """3 MB of /settings.json, /network.json, /profile.json: refused after the first
+    JSON_BYTES + 1 (read whole, it was a MemoryError at power-on on the MicroPython VM)."""
+    from clock.limits import JSON_BYTES
+    path = scratch_file("big.json", b"")
+    with open(path, "wb") as f:
+        chunk = b" " * 65536
+        for _ in range(48):
+            f.write(chunk)
+        f.write(b"{}")
+    values, problem = settings.load(path)
+    assert values["code"] == settings.UNREADABLE and problem
+    assert hall.load(path) == (None, "larger than the %d bytes a clock reads" % JSON_BYTES)
+    try:
+        board.load_profile(path)
+        raise AssertionError("a 3 MB profile taken")
+    except board.ProfileError as e:
+        assert "larger than the %d bytes" % JSON_BYTES in str(e), e
