@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from host_tools.board import BoardError
-from host_tools.inputs import said, unfiltered  # a board's words as text: no escape, no markup
+from host_tools.inputs import escaped, said, unfiltered  # a board's words as text: no escape, no markup
 
 
 class _Bar(BarColumn):
@@ -73,7 +73,7 @@ def table(rows, headers, stream=None):
     stream = stream or sys.stdout
     grid = Table(*headers, box=None, pad_edge=False, header_style="bold")
     for r in rows:
-        grid.add_row(*(Text(str(c)) for c in r))  # Text: no rich markup in board names or paths
+        grid.add_row(*(Text(escaped(str(c))) for c in r))  # Text: no rich markup in board names or paths
     if stream.isatty():
         Console(file=stream).print(grid)
         return

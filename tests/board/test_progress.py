@@ -74,6 +74,13 @@ def test_a_table_in_a_log_is_plain_and_never_wraps():
     assert lines[0].index("BOARD") == lines[1].index("[b]e6614")  # columns line up
 
 
+def test_a_table_shows_a_control_character_in_a_cell_as_its_escape():
+    """A cell is what a board holds (its profile's name): ESC [2J in it clears no screen."""
+    out = io.StringIO()
+    table([["/dev/pts/3", "oled\x1b[2J"]], ["PORT", "PROFILE"], stream=out)
+    assert "\x1b" not in out.getvalue() and "oled\\x1b[2J" in out.getvalue()
+
+
 def test_on_a_terminal_the_bars_escapes_reach_it_past_the_stderr_filter(monkeypatch):
     """The CLI's standard error shows a control character as an escape (inputs.SaidStream:
     a name holding ESC [2J clears no screen); rich's own redraws must still reach the
