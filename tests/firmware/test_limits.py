@@ -104,3 +104,23 @@ def test_the_network_settings_within_their_limits():
         assert str(raises(ValueError, hall.check, values)).startswith(message), (values, message)
     assert hall.check(_network(wifi_password="ab" * 32))["wifi_password"] == "ab" * 32  # 64 hex digits
     assert hall.check(_network(broker=hall.USB))["broker"] == hall.USB
+
+
+def test_what_a_clock_takes_its_journal_replays():
+    """A journal's header holds the spec with its preset written out (timecontrol.played):
+    a spec at the length limit must still be one a clock replays after a power cut, so
+    the limit holds for it written out (fide-classical;... of 120 characters was 139)."""
+    for name in sorted(timecontrol.PRESETS):
+        given = name + ":20m" if name == "cxa1999-6.5" else name
+        spec = given + ";permove" + " " * (limits.SPEC_CHARS - len(given) - 10) + "1m"
+        assert len(spec) == limits.SPEC_CHARS
+        try:
+            timecontrol.parse(spec)
+        except ValueError as e:
+            assert "written out" in str(e), (spec, e)
+            continue  # refused when pushed: no game of it, no journal
+        head = timecontrol.played(spec)
+        if "clock" in head:
+            timecontrol.parse(head["clock"], head.get("preset", ""))
+        else:
+            timecontrol.handicap(head["red"], head["black"], head.get("preset", ""))
