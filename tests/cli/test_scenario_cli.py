@@ -334,3 +334,17 @@ def test_a_space_that_is_not_ascii_means_the_same_on_both_vms(capsys, tmp_path, 
     state = both_vms(capsys, tmp_path, text)
     assert side(state, "red") == (300000 - 8000, 1, False, None)
     assert state["black"]["remaining_ms"] == 300000 - 18000
+
+
+@pytest.mark.slow
+def test_a_scenario_at_the_line_limit_plays_the_same_on_both_vms(capsys, tmp_path):
+    """Within LINES (clock/limits.py) both VMs play it: the events reach the unix port
+    a line at a time (read whole, 99,990 presses were a MemoryError there, and CPython
+    played them)."""
+    from clock.limits import LINES
+    presses = LINES - 10
+    lines = ["clock 5m+3s", "at 0 start"]
+    lines += ["at %dms press %s" % (1000 * (i + 1), ("red", "black")[i % 2]) for i in range(presses)]
+    lines.append("end %dms" % (1000 * presses + 1))
+    state = both_vms(capsys, tmp_path, "\n".join(lines) + "\n")
+    assert state["red"]["moves"] + state["black"]["moves"] == presses
