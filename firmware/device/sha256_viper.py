@@ -87,4 +87,4 @@ def _seal(prev: ptr8, rec: ptr8, w: ptr32, k: ptr32, iv: ptr32, s: ptr32):
 def seal(prev, rec):
     """rec[12:16] and prev (a bytearray(4): the chain's head from now on)
     become sha256(prev + rec[:12])[:4]."""
-    _seal(prev, rec, _W, _K, _IV, _S)
+    _seal(prev, rec, _W, _K, _IV, _S)  # type: ignore[arg-type]  # an array is a ptr32 to viper

@@ -62,8 +62,9 @@ def main(profile_path):
           % (IMPORTS + boot, IMPORTS, boot))
     MODULES.sort()
     MODULES.reverse()
-    print("heap_modules_by_module %d bytes in %d modules: %s" % (
-        sum(n for n, _ in MODULES), len(MODULES), ", ".join("%s %d" % (name, n) for n, name in MODULES)))
+    if MODULES:
+        print("heap_modules_by_module %d bytes in %d modules: %s" % (
+            sum(n for n, _ in MODULES), len(MODULES), ", ".join("%s %d" % (name, n) for n, name in MODULES)))
     print("heap_after_300_moves %d bytes" % (IMPORTS + moves))
 
     app = rig.app
