@@ -11,6 +11,8 @@ MARGIN = 52
 TOP = 72   # room for the title
 W = MARGIN * 2 + CELL * 8
 H = TOP + MARGIN + CELL * 9 + 40
+LEGEND_SIZE = 14
+LEGEND_GAP = 16
 COLOUR = {rules.CHECK: "#d62728", rules.MATE_THREAT: "#9467bd", rules.CHASE: "#ff7f0e", rules.IDLE: "#8c8c8c"}
 PIECE_COLOUR = {RED: "#c00000", BLACK: "#111111"}
 BOARD = "#f3d9a4"
@@ -129,14 +131,29 @@ def svg(record, result, lang="en"):
         out.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="10" fill="{COLOUR[kind]}"/>')
         out.append(f'<text x="{mx:.1f}" y="{my + 5:.1f}" font-size="13" text-anchor="middle" '
                    f'fill="#fff" font-family="sans-serif">{n}</text>')
-    x = MARGIN
-    for kind, label in s["legend"]:
+    for x, kind, label, _ in _legend(s["legend"]):
         y = H - 14
-        out.append(f'<rect x="{x}" y="{y - 11}" width="14" height="14" fill="{COLOUR[kind]}"/>')
-        out.append(f'<text x="{x + 20}" y="{y + 1}" font-size="14" fill="#000">{_esc(label)}</text>')
-        x += 120
+        out.append(f'<rect x="{x:.1f}" y="{y - 11}" width="14" height="14" fill="{COLOUR[kind]}"/>')
+        out.append(f'<text x="{x + 20:.1f}" y="{y + 1}" font-size="{LEGEND_SIZE}" fill="#000">{_esc(label)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _text_width(label, size):
+    """Width of a line of text: a Chinese character is a square, a Latin one about 0.6 of it."""
+    return sum(size if ord(ch) > 0x2E7F else size * 0.6 for ch in label)
+
+
+def _legend(legend):
+    """(x, kind, label, text width) of each legend entry: a swatch, its label and a gap,
+    each as wide as its label, the row centred under the board."""
+    widths = [_text_width(label, LEGEND_SIZE) for _, label in legend]
+    x = (W - sum(20 + w + LEGEND_GAP for w in widths) + LEGEND_GAP) / 2
+    placed = []
+    for (kind, label), w in zip(legend, widths):
+        placed.append((x, kind, label, w))
+        x += 20 + w + LEGEND_GAP
+    return placed
 
 
 def _arrow(frm, to, arrows):
@@ -197,7 +214,7 @@ def write_png(path, record, result, lang="en"):
 
     def text(x, y, string, size, colour, z=5):
         """Latin through matplotlib's font, Chinese through the Unifont bitmaps."""
-        width = sum(size if ord(ch) > 0x2E7F else size * 0.6 for ch in string)
+        width = _text_width(string, size)
         cx = x - width / 2
         for ch in string:
             if ord(ch) > 0x2E7F:
@@ -231,10 +248,8 @@ def write_png(path, record, result, lang="en"):
         ax.add_patch(Circle((mx, my), 10, color=COLOUR[kind], zorder=7))
         ax.text(mx, my, str(n), fontsize=9, color="white", ha="center", va="center", zorder=8)
     text(W / 2, 22, s["title"], 20, "#000000")
-    x = MARGIN
-    for kind, label in s["legend"]:
+    for x, kind, label, width in _legend(s["legend"]):
         ax.add_patch(Rectangle((x, H - 26), 14, 14, color=COLOUR[kind], zorder=2))
-        text(x + 20 + len(label) * 5, H - 19, label, 14, "#000000")
-        x += 120
+        text(x + 20 + width / 2, H - 19, label, LEGEND_SIZE, "#000000")
     fig.savefig(path, dpi=dpi)
     plt.close(fig)

@@ -858,3 +858,13 @@ def test_at_rules_as_after_an_earlier_move(capsys):
     rec = record.read_text(shuffle(8, 0))
     assert ruling._upto(rec, "2") == 4 and ruling._upto(rec, "2r") == 3
     assert ruling.rule(rec, ruling._upto(rec, "2"))["limit"].rounds == 2
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_legend_entries_sit_side_by_side_inside_the_picture(lang):
+    from host_tools.ruling import picture
+    entries = picture._legend([(k, report.KIND[lang][k])
+                               for k in (rules.CHECK, rules.MATE_THREAT, rules.CHASE, rules.IDLE)])
+    ends = [(x, x + 20 + width) for x, _, _, width in entries]  # swatch, gap, label
+    assert ends[0][0] >= 0 and ends[-1][1] <= picture.W
+    assert all(end < start for (_, end), (start, _) in zip(ends, ends[1:]))
