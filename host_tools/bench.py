@@ -14,10 +14,21 @@ WITH_SIM = (*SIM_PATH, FIRMWARE)
 PROFILE = FIRMWARE.parent / "hardware" / "profiles" / "oled.json"
 
 
+def _native_for_the_vm(source, timeout):
+    """Compile the firmware's viper modules for the VM's architecture (mpremote
+    compiles the rest without -march, which native code needs)."""
+    from host_tools.board.build import ARCHES, mpy_cross_binary
+    arch = ARCHES[int(output("-c", "import sys; print(sys.implementation._mpy >> 10)", timeout=timeout))]
+    for path in source.rglob("*_viper.py"):
+        subprocess.run([str(mpy_cross_binary()), f"-march={arch}", "-o", str(path.with_suffix(".mpy")), str(path)],
+                       check=True, capture_output=True, timeout=timeout)
+
+
 def _romfs(timeout, quick):
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "firmware"
         shutil.copytree(FIRMWARE, source, ignore=shutil.ignore_patterns("__pycache__"))
+        _native_for_the_vm(source, timeout)
         image = Path(tmp) / "firmware.romfs"
         subprocess.run([sys.executable, "-m", "mpremote", "romfs", "-o", str(image), "build", str(source)],
                        check=True, capture_output=True, timeout=timeout)
