@@ -16,7 +16,7 @@
 
 try:
     import micropython
-    from gc import mem_alloc
+    from gc import mem_alloc  # type: ignore[attr-defined]  # MicroPython's gc
     _LOCKS = hasattr(micropython, "heap_lock")
 except ImportError:
     _LOCKS = False
