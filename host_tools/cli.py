@@ -2,8 +2,9 @@
 
 Each command is a row: its name, the function that runs it, the one that
 gives it its options (host_tools/commands/, one module per family), and the
-line --help shows for it. A new command is a new row here and its two
-functions in the family's module."""
+line --help shows for it. A new command is a new row here, its two
+functions in the family's module, and its bad inputs in
+tests/fuzz/test_commands.py (which fails for a command without them)."""
 import argparse
 import os
 import sys
@@ -23,6 +24,8 @@ COMMANDS = {
                       "a board made of the MicroPython unix port, for mpremote and xqclock"),
     "flash": (boards.flash, boards.flash_arguments,
               "install or update the firmware on boards (atomic, only what changed)"),
+    "check": (boards.check, boards.check_arguments,
+              "run each clock's self-test (lamps, buzzer, every key, battery, store): pass or fail"),
     "config": (config.config, config.config_arguments,
                "time-control presets and specs; push settings to boards, read them back"),
     "pull": (boards.pull, boards.pull_arguments, "copy game journals from boards into a folder"),
@@ -42,7 +45,7 @@ class Parser(argparse.ArgumentParser):
     """argparse, with a mistake in one line (the usage is under --help)."""
 
     def error(self, message):
-        self.exit(2, f"{self.prog}: {message} (see: {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {inputs.said(message)} (see: {self.prog} --help)\n")
 
 
 def build_parser():
@@ -59,12 +62,33 @@ def build_parser():
     return p
 
 
+def _printable_anywhere():
+    """What a terminal's encoding cannot show (a name in LANG=C) is printed as an
+    escape, never a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        try:
+            if reconfigure is not None:
+                reconfigure(errors="backslashreplace")
+        except ValueError:
+            pass  # not a text file of its own (a test's capture): left as it is
+
+
 def main(argv=None):
+    _printable_anywhere()
+    stderr, sys.stderr = sys.stderr, inputs.SaidStream(sys.stderr)
+    try:
+        return _run(argv)
+    finally:
+        sys.stderr = stderr
+
+
+def _run(argv):
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
     except inputs.UsageError as e:
-        print(f"xqclock: {e}", file=sys.stderr)
+        print(f"xqclock: {inputs.said(e)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("\nxqclock: stopped (Ctrl-C)", file=sys.stderr)
@@ -73,6 +97,10 @@ def main(argv=None):
         # the reader left (`xqclock scenario f | head`): stop quietly, as cat does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as e:  # the machine's, not the input's: a full disk, a file gone while written
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"xqclock: {inputs.said(where)}{e.strerror or e}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

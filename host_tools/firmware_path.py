@@ -40,15 +40,19 @@ def checked_profile(name):
     """A board profile the organiser named: a file, or a name in PROFILES;
     its path, once read and passed by the firmware's own check
     (device.board.check). ValueError, one line naming it and what is wrong."""
-    import json
+    from clock import jsonfile
+    from clock.limits import JSON_BYTES
     from device.board import ProfileError, check
     path = Path(name)
     if path.suffix or not path.is_file():
         path = profile(name)
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
-    except ValueError:  # UnicodeDecodeError too
-        raise ValueError(f"{name}: not a board profile (not JSON text)") from None
+        with open(path, "rb") as f:
+            data = jsonfile.loads(f.read(JSON_BYTES + 1))  # a clock reads no more (clock/limits.py)
+    except OSError as e:
+        raise ValueError(f"{name}: cannot read it ({e.strerror})") from None
+    except ValueError as e:
+        raise ValueError(f"{name}: not a board profile ({e})") from None
     try:
         check(data)
     except (ProfileError, KeyError, TypeError, AttributeError) as e:

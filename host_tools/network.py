@@ -2,10 +2,10 @@
 firmware's device/hall.py checks them and is their one home): what the
 organiser's words make of them (a broker's URL, --event, --wifi, --ca), the
 event's secrets added for one clock, and what may be shown of them."""
-import json
 from urllib.parse import unquote, urlsplit
 
 import host_tools.firmware_path
+from clock.limits import clip
 
 DEFAULT_PORT = 1883
 TLS_PORT = 8883
@@ -15,13 +15,18 @@ def parse_url(url):
     """mqtt://[USER:PASSWORD@]HOST[:PORT] or mqtts://... (TLS) -> dict; ValueError naming the part."""
     parts = urlsplit(url if "://" in url else "mqtt://" + url)
     if parts.scheme not in ("mqtt", "mqtts"):
-        raise ValueError(f"--broker {url}: the scheme is mqtt:// or mqtts:// (TLS)")
+        raise ValueError(f"--broker {clip(url)}: the scheme is mqtt:// or mqtts:// (TLS)")
     if not parts.hostname:
-        raise ValueError(f"--broker {url}: no host")
+        raise ValueError(f"--broker {clip(url)}: no host")
+    from device.hall import check_host
+    try:
+        check_host(parts.hostname)
+    except ValueError as e:
+        raise ValueError(f"--broker {clip(url)}: {str(e).replace('network: broker', 'the host')}") from None
     try:
         port = parts.port
     except ValueError:
-        raise ValueError(f"--broker {url}: the port is not a number from 1 to 65535") from None
+        raise ValueError(f"--broker {clip(url)}: the port is not a number from 1 to 65535") from None
     tls = parts.scheme == "mqtts"
     return {"host": parts.hostname, "port": port or (TLS_PORT if tls else DEFAULT_PORT), "tls": tls,
             "user": unquote(parts.username) if parts.username else None,
@@ -61,7 +66,7 @@ def network_from(broker=None, event=None, wifi=None, wifi_password=None, ca=None
     try:
         hall.check(dict(out, broker=out.get("broker") or "x"))
     except ValueError as e:
-        raise ValueError(str(e).replace("network: ", "--", 1)) from None
+        raise ValueError(str(e).replace("network: ", "--", 1).replace("wifi_password", "wifi-password")) from None
     return out
 
 
@@ -82,8 +87,9 @@ SECRETS = ("wifi_password", "password", "key")  # of /network.json: never shown,
 
 def network_shown(data):
     """/network.json for people: its secrets (and the long CA certificate) only said to be set or not."""
+    from clock import jsonfile
     try:
-        raw = json.loads(data) if data else None
+        raw = jsonfile.loads(data) if data else None  # as the board reads it: bounded
     except ValueError:
         return None
     if not isinstance(raw, dict):

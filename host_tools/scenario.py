@@ -11,11 +11,12 @@ from pathlib import Path
 
 from host_tools import firmware_path
 from host_tools import unixport
-from host_tools.mpy.sim.timeline import Timeline
+from host_tools.mpy.sim.timeline import LineError, Timeline
 from host_tools.mpy.scripts import playback
 from clock import events as ev
 from clock import timecontrol
 from clock.durations import parse_ms, digits
+from clock.limits import COUNT, clip
 from clock.game import REASONS, RED, BLACK, DRAW, R_ENTERED, DRAW_REASONS, may_enter
 from device import settings as cfg
 
@@ -103,8 +104,8 @@ def _action(t, words):
         return [t, ev.ADJUST, _side(side, verb), -ms if verb == "penalty" else ms]
     if verb == "moves":
         side, n = _words(args, 2, "moves red|black N")
-        if not digits(n) or int(n) > 10000:
-            raise ValueError(f"moves: '{n}' is not a move count (0 to 10000)")
+        if not digits(n) or int(n) > COUNT:
+            raise ValueError(f"moves: '{clip(n)}' is not a move count (0 to {COUNT})")
         return [t, ev.MOVES, _side(side, verb), int(n)]
     if verb == "result":
         winner, reason = _words(args, 2, "result red|black|draw REASON")
@@ -163,7 +164,10 @@ def _power(sc, kind):
 def parse(text):
     """Scenario text -> Scenario; raises ScenarioError naming the line at fault."""
     sc = Scenario()
-    lines = Timeline(text)
+    try:
+        lines = Timeline(text)
+    except LineError as e:
+        raise ScenarioError(e.line, str(e)) from None
     end_line = None
     for number, words, body in lines:
         try:

@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from host_tools import firmware_path, unixport
-from host_tools.inputs import UsageError
+from host_tools.inputs import UsageError, file_name
 
 
 def install():
@@ -78,7 +78,7 @@ def write_pngs(profile, frames, directory):
     Path(directory).mkdir(parents=True, exist_ok=True)
     written = []
     for name, i, frame in frames:
-        path = Path(directory) / f"{name}-{'left' if i == 0 else 'right'}.png"
+        path = Path(directory) / f"{file_name(name, 'snapshot')}-{'left' if i == 0 else 'right'}.png"
         png.write(path, picture(kind, frame))
         written.append(path)
     return written

@@ -4,6 +4,7 @@
 # An event is (t_ms, kind, side, value), four integers.
 
 from clock.game import REASONS
+from clock.limits import COUNT
 
 START = 0
 PRESS = 1
@@ -31,7 +32,7 @@ def valid(kind, side, value):
     """Whether (kind, side, value) is an event this firmware can play."""
     if kind == RESULT:
         return 0 <= side <= 2 and 0 <= value < len(REASONS)
-    if kind == MOVES and not 0 <= value <= 10000:
+    if kind == MOVES and not 0 <= value <= COUNT:
         return False
     return 0 <= kind < len(NAMES) and 0 <= side <= 1
 

@@ -14,11 +14,10 @@
 # it is skipped, and the ring ends at its first erased slot.
 
 import hashlib
-import json
 import os
 import struct
 
-from clock import ring
+from clock import jsonfile, ring
 from clock.events import valid
 from clock.utf8 import dumps, joined_all
 
@@ -150,7 +149,7 @@ class Loaded:
         if len(self.head_hash) != 4 or _chain(b"", head) != self.head_hash:
             raise JournalError("%s: the journal's header is damaged" % path)
         try:  # joined: a name an older clock wrote in CESU-8 (clock/utf8.py) reads as written
-            self.settings = joined_all(json.loads(head[6:]))
+            self.settings = joined_all(jsonfile.loads(head[6:], len(head)))  # nesting bounded: clock/limits.py
         except ValueError:
             raise JournalError("%s: the journal's settings cannot be read" % path)
         if not isinstance(self.settings, dict):

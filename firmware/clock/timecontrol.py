@@ -6,6 +6,7 @@
 #   or "upcount" alone (= 0;upcount): no limit, the time used counted up
 
 from clock.durations import parse_ms, words, digits
+from clock.limits import COUNT, SPEC_CHARS, STAGES, clip
 from clock.spaces import normalize
 
 DELAY_NONE = 0
@@ -164,8 +165,8 @@ def _positive(text, where):
 
 def _count(text, where):
     text = text.strip()
-    if not digits(text) or int(text) == 0 or int(text) > 10000:
-        raise ValueError("%s: '%s' is not a whole number from 1 to 10000" % (where, text))
+    if not digits(text) or int(text) == 0 or int(text) > COUNT:
+        raise ValueError("%s: '%s' is not a whole number from 1 to %d" % (where, clip(text), COUNT))
     return int(text)
 
 
@@ -280,7 +281,7 @@ def _window(name, tc):
 def parse_side(spec, name=""):
     """Parse one side's spec string (or a preset with one control) into a
     TimeControl. `name`: the preset a spec was expanded from, for its rules."""
-    spec = normalize(spec)
+    spec = normalize(_sized(spec))
     text, preset = _expand(spec.strip())
     name = _name(name) or preset
     if isinstance(text, tuple):
@@ -316,6 +317,17 @@ def parse_side(spec, name=""):
     return tc
 
 
+def _sized(spec):
+    """spec, if a clock can hold it (checked before anything is made of it)."""
+    if not isinstance(spec, str):
+        raise ValueError("%s is not a time control" % clip(spec))
+    if spec.count(",") >= STAGES:  # stages are separated by commas, and nothing else holds one
+        raise ValueError("%d stages: a clock holds at most %d per side" % (spec.count(",") + 1, STAGES))
+    if len(spec) > SPEC_CHARS:
+        raise ValueError("%d characters: a time control has at most %d" % (len(spec), SPEC_CHARS))
+    return spec
+
+
 def _name(name):
     if not isinstance(name, str):
         raise ValueError("preset is %r, not a preset's name" % (name,))
@@ -325,7 +337,7 @@ def _name(name):
 def parse(spec, name=""):
     """Parse a spec string or preset name into a Control for both sides.
     `name`: the preset a spec was expanded from (a journal's), for its rules."""
-    spec = normalize(spec)
+    spec = normalize(_sized(spec))
     text, preset = _expand(spec.strip())
     name = _name(name) or preset
     if isinstance(text, tuple):

@@ -6,6 +6,7 @@
 # nothing when nothing happens: it drains the key edges the IRQ stored, lets
 # the table find flags and write checkpoints, and redraws only what changed.
 
+import os
 from array import array
 
 from clock import events as ev
@@ -23,6 +24,7 @@ from device.menu import Menu, Code, DONE
 from device.wait import display_due_ms
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
+SELFTEST_ASK = "/selftest.req"  # present at power-on: the self-test runs (device/selftest.py)
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
 # chosen, on backing out, or after this long without a key other than a lever.
 ARBITER_IDLE_MS = 20000
@@ -92,6 +94,7 @@ class App:
         self.state = ClockState(self)
         self.menu = Menu()
         self._menus = None  # the arbiter's menus (device/arbiter.py), made when first opened
+        self.selftest = None  # device.selftest.SelfTest while the clock tests itself
         self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
         self.menu_tick = 0  # tick of the last key (levers aside) while a menu is open
         self._lock = None  # the code lock (device/codelock.py), made when the menu is first asked for
@@ -227,6 +230,9 @@ class App:
                               % (table.write_error,))
 
     def step(self):
+        if self.selftest is not None:
+            self._selftest_step()
+            return
         buttons = self.board.buttons
         k = buttons.next()
         while k >= 0:
@@ -261,6 +267,50 @@ class App:
         if self.host is not None:
             self.host.step()
         self.table.flush()  # what a push or the hall's request recorded
+
+    # -- the self-test -------------------------------------------------------------
+
+    def start_selftest(self):
+        """Test the board (device/selftest.py) unless a game runs: its levers
+        would press the game's clock. Whether it started."""
+        game = self.game
+        if self.selftest is not None or (game.started and not game.over()):
+            return False
+        self.menu.close()
+        self.arbiter = False
+        from device.selftest import SelfTest  # only now: no heap for it during a game
+        self.selftest = SelfTest(self.board, self.clock, self.store)
+        return True
+
+    def power_on_selftest(self):
+        """At power-on: the test if OK is held, or /selftest.req asks for it
+        (used up; e.g. `mpremote touch :selftest.req + reset`)."""
+        try:
+            os.remove(self.store.root + SELFTEST_ASK)
+            asked = True
+        except OSError:
+            asked = False
+        if asked or self.board.buttons.is_down(OK):
+            self.start_selftest()
+
+    def _selftest_step(self):
+        test = self.selftest
+        assert test is not None  # only called while a test runs
+        buttons = self.board.buttons
+        k = buttons.next()
+        while k >= 0:
+            if buttons.down:
+                test.key(k, buttons.tick)
+            k = buttons.next()
+        tick = self.clock.ticks_ms()
+        buttons.poll(tick)
+        test.step(tick)
+        if test.done():
+            self.selftest = None
+            self.ok_down = UNSET
+            self.redraw()
+        if self.host is not None:
+            self.host.step()
 
     def check_hardware(self, tick):
         """Once a second a battery reading (8 ADC samples); every REFRESH_MS
@@ -325,7 +375,8 @@ class App:
     def menus(self):
         if self._menus is None:
             from device.arbiter import Arbiter
-            self._menus = Arbiter(self.state, self.record, self.update, self.new_game, self.mark_absent)
+            self._menus = Arbiter(self.state, self.record, self.update, self.new_game, self.mark_absent,
+                                  self.start_selftest)
         return self._menus
 
     @property
@@ -560,7 +611,7 @@ class App:
         return bits | self.fault_kinds << screens.FAULT_SHIFT
 
     def draw(self, now):
-        if self.menu.active():
+        if self.menu.active() or self.selftest is not None:
             return
         marks = self.marks
         for s in range(2):
@@ -638,9 +689,11 @@ def main():
               settings_problem=problem)
     try:  # the host may read the clock while it runs (xqclock pull, config show) and push to it
         from device.hostreads import HostReads
-        app.host = HostReads(lambda: app.host_info(_uid()), app.identify, stage=app.stage)
+        app.host = HostReads(lambda: app.host_info(_uid()), app.identify, stage=app.stage,
+                             selftest=app.start_selftest)
     except Exception as e:  # a port without a pollable console: the host stops the clock to read
         print("no reads while running:", repr(e))
+    app.power_on_selftest()
     app.run()
 
 

@@ -101,14 +101,16 @@ class Arbiter:
     """The arbiter's menus over `state` (a device.app.ClockState). record(kind,
     side, value) enters an event now; update(changes) saves settings;
     new_game() sets up a new game; mark_absent(side) marks a player absent (or
-    present again) before the round. The last three return the menu's answer."""
+    present again) before the round. The last three return the menu's answer.
+    selftest() starts the board's self-test, between games."""
 
-    def __init__(self, state, record, update, new_game, mark_absent):
+    def __init__(self, state, record, update, new_game, mark_absent, selftest=None):
         self.state = state
         self.record = record
         self.update = update
         self.new_game = new_game
         self.mark_absent = mark_absent
+        self.selftest = selftest
 
     def _event(self, kind, side=0, value=0):
         self.record(kind, side, value)
@@ -138,6 +140,8 @@ class Arbiter:
             if not game.started:
                 items.append((lang.LATE, lambda: self._side(lang.LATE, self.mark_absent)))
             items.append((m["start"], self.new_game))
+            if self.selftest is not None:
+                items.append((m["test"], self._selftest))
         items.append((m["exit"], self._exit))
         return Choice(m["arbiter"], [label for label, _ in items], lambda i: items[i][1]())
 
@@ -231,6 +235,10 @@ class Arbiter:
 
     def _set(self, key, value):
         return self.update({key: value})
+
+    def _selftest(self):
+        self.selftest()
+        return DONE
 
     def _exit(self):
         return DONE

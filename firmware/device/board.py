@@ -2,7 +2,7 @@
 # stored on the board as /profile.json). All wiring lives in the profile;
 # a wrong or missing one gives a message that says what to fix.
 
-import json
+from clock import jsonfile
 
 KEYS = ("lever_left", "lever_right", "start", "minus", "plus", "ok")
 LEVER_LEFT = 0
@@ -21,6 +21,19 @@ WATCHDOG_MAX_MS = 8388  # the RP2040's longest watchdog timeout
 
 class ProfileError(ValueError):
     pass
+
+
+# A pack's (empty_mv, full_mv) by its chemistry, at the battery (three cells,
+# or one Li-ion cell): 3 x alkaline start at 1.55 V a cell and are spent near
+# 1.1 V; 3 x NiMH run from 1.4 V to 1.1 V; a Li-ion cell from 4.2 V to 3.3 V,
+# well above its protection's 2.5 V. The profile's empty_mv/full_mv override.
+CHEMISTRY = {"alkaline": (3300, 4650), "nimh": (3300, 4200), "liion": (3300, 4200)}
+
+
+def battery_limits(bat):
+    """(empty_mv, full_mv) of a profile's battery object."""
+    empty, full = CHEMISTRY.get(bat.get("chemistry"), CHEMISTRY["liion"])
+    return bat.get("empty_mv", empty), bat.get("full_mv", full)
 
 
 def watchdog_bit(machine):
@@ -86,7 +99,7 @@ OPTIONAL = (
     ("display.left", "addr", _int(0x08, 0x77), "an I2C address (8-119)"),
     ("display.right", "addr", _int(0x08, 0x77), "an I2C address (8-119)"),
     ("display", "width", _int(128, 128), "128 (the screens are drawn 128 wide)"),
-    ("display", "height", _int(64, 64), "64 (the screens are drawn 64 high)"),
+    ("display", "height", _int(64, 64), "64 (the screens are drawn 64 high: 128x32 modules do not fit them)"),
     ("display", "brightness", _int(0, 7), "0 to 7"),
     ("buttons", "debounce_ms", _int(0, 200), "a whole number of ms (0-200)"),
     ("buttons", "active_low", _is_bool, "true or false"),
@@ -97,7 +110,8 @@ OPTIONAL = (
     ("fram", "freq", _int(10000, 1000000), "a bus frequency in Hz (10000-1000000)"),
     ("fram", "addr", _int(0x50, 0x57), "an FRAM address (80-87)"),
     ("fram", "size", _fram_size, "the chip's bytes, a multiple of 256 from 4096 to 1048576"),
-    ("battery", "adc", _int(26, 29), "an ADC pin (26-29)"),
+    ("battery", "adc", _int(26, 28), "an ADC pin on the header (26-28; GP29 is the Pico's own VSYS/3)"),
+    ("battery", "chemistry", lambda v: v in CHEMISTRY, "alkaline, nimh or liion"),
     ("battery", "divider", _positive, "a number above 0"),
     ("battery", "empty_mv", _int(1000, 6000), "millivolts (1000-6000)"),
     ("battery", "full_mv", _int(1000, 6000), "millivolts (1000-6000)"),
@@ -113,12 +127,96 @@ def _optional(profile):
             raise ProfileError("board profile: %s%s = %r is not %s" % (section + "." if section else "", key,
                                                                       obj[key], what))
     bat = profile.get("battery")
-    if isinstance(bat, dict) and bat.get("empty_mv", 3300) >= bat.get("full_mv", 4200):
-        raise ProfileError("board profile: battery.full_mv = %r is not above battery.empty_mv" % bat.get("full_mv"))
+    if isinstance(bat, dict):
+        empty, full = battery_limits(bat)
+        if empty >= full:
+            raise ProfileError("board profile: battery.full_mv = %r is not above battery.empty_mv" % full)
+
+
+def _i2c_pin(name, n, bus, role):
+    """RP2040 function table: I2Cn SDA on the GPIOs with gpio & 3 == 2n, SCL on 2n + 1."""
+    if n & 3 != 2 * bus + role:
+        pins = ", ".join("%d" % g for g in range(2 * bus + role, 29, 4) if g < 23 or g > 25)
+        raise ProfileError("board profile: %s = %d is not an %s pin of I2C%d (GP%s)"
+                           % (name, n, ("SDA", "SCL")[role], bus, pins))
+
+
+def i2c_users(profile):
+    """The profile's I2C devices as (field, object): the OLEDs and the FRAM."""
+    users = []
+    if profile["display"]["kind"] == "ssd1306":
+        users = [("display." + side, profile["display"][side]) for side in SIDES]
+    if profile.get("fram"):
+        users.append(("fram", profile["fram"]))
+    return users
+
+
+def bus_freq(profile, bus):
+    """The speed of I2C controller `bus`: the slowest its devices allow
+    (a display slowed for long leads keeps its speed beside a FRAM)."""
+    return min(obj.get("freq", 400000) for _, obj in i2c_users(profile) if obj["i2c"] == bus)
+
+
+def open_bus(profile, machine, bus):
+    """I2C controller `bus` of a checked profile, on its devices' pins, at
+    the slowest speed they allow."""
+    freq = bus_freq(profile, bus)
+    d = [obj for _, obj in i2c_users(profile) if obj["i2c"] == bus][0]
+    Pin = machine.Pin
+    return machine.I2C(bus, scl=Pin(d["scl"]), sda=Pin(d["sda"]), freq=freq, timeout=i2c_timeout_us(freq))
+
+
+def _wiring(profile):
+    """What the shape does not show: a GPIO given two jobs, I2C pins that are
+    not their controller's, two devices at one address, one controller asked
+    for two pairs of pins."""
+    buses = {}  # i2c id -> (field, scl, sda, addresses)
+    shared = set()  # GPIOs of a bus several devices share
+    for name, obj in i2c_users(profile):
+        bus, scl, sda = obj["i2c"], obj["scl"], obj["sda"]
+        _i2c_pin(name + ".scl", scl, bus, 1)
+        _i2c_pin(name + ".sda", sda, bus, 0)
+        addr = obj.get("addr", 0x50 if name == "fram" else 0x3C)
+        if bus not in buses:
+            buses[bus] = (name, scl, sda, [addr])
+            continue
+        first, scl0, sda0, addrs = buses[bus]
+        if (scl, sda) != (scl0, sda0):
+            raise ProfileError("board profile: %s.i2c = %d is %s's controller, which is on GP%d/GP%d"
+                               % (name, bus, first, scl0, sda0))
+        if addr in addrs:
+            raise ProfileError("board profile: %s.addr = %d is also %s's address on I2C%d" % (name, addr, first, bus))
+        addrs.append(addr)
+        shared.add(scl)
+        shared.add(sda)
+    used = {}  # type: dict  # GPIO -> the first field that uses it
+    for name, n in pins(profile):
+        if n in used and n not in shared:
+            raise ProfileError("board profile: %s = %d is already %s" % (name, n, used[n]))
+        used.setdefault(n, name)
+
+
+def pins(profile):
+    """Every (field, GPIO) of a checked profile."""
+    out = []
+    display = profile["display"]
+    signals = ("scl", "sda") if display["kind"] == "ssd1306" else ("clk", "dio")
+    for side in SIDES:
+        for sig in signals:
+            out.append(("display.%s.%s" % (side, sig), display[side][sig]))
+    for key in KEYS:
+        out.append(("buttons." + key, profile["buttons"][key]))
+    out.append(("buzzer.pin", profile["buzzer"]["pin"]))
+    for section, keys in (("leds", SIDES), ("fram", ("scl", "sda")), ("battery", ("adc",))):
+        obj = profile.get(section)
+        if obj:
+            for key in keys:
+                out.append(("%s.%s" % (section, key), obj[key]))
+    return out
 
 
 def check(profile):
-    """Check a profile's shape; returns it, or raises ProfileError naming the field."""
+    """Check a profile's shape and wiring; returns it, or raises ProfileError naming the field."""
     if _need(profile, "profile", "") != 1:
         raise ProfileError("board profile: version %r is not known to this firmware" % profile["profile"])
     display = _need(profile, "display", "")
@@ -152,21 +250,22 @@ def check(profile):
         _pin(leds, "left", "leds.")
         _pin(leds, "right", "leds.")
     _optional(profile)
+    _wiring(profile)
     return profile
 
 
 def load_profile(path="/profile.json"):
     try:
-        with open(path) as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError:
         raise ProfileError("no board profile at %s: copy hardware/profiles/<build>.json there" % path)
-    except ValueError:  # UnicodeError: not UTF-8 text, so not JSON either
-        raise ProfileError("board profile %s is not valid JSON" % path)
     try:
-        profile = json.loads(text)
-    except ValueError:
-        raise ProfileError("board profile %s is not valid JSON" % path)
+        profile = jsonfile.loads(data)  # within the limits: size, nesting (clock/limits.py)
+    except ValueError as e:
+        if str(e) == jsonfile.NOT_JSON:
+            raise ProfileError("board profile %s is not valid JSON" % path)
+        raise ProfileError("board profile %s: %s" % (path, e))
     return check(profile)
 
 
@@ -184,6 +283,7 @@ class Board:
         self.profile = profile
         display = profile["display"]
         self.kind = display["kind"]
+        self._buses: dict = {}  # i2c id -> its one machine.I2C
         self.displays: list = []  # SSD1306 or TM1637, left then right
         for side in SIDES:
             d = display[side]
@@ -206,14 +306,17 @@ class Board:
         self.lockout_ms = buttons.get("lockout_ms", 120)
         from device.buzzer import Buzzer
         self.buzzer = Buzzer(machine.PWM(Pin(profile["buzzer"]["pin"])), clock)
-        from device.storage import open_fram
-        self.fram = open_fram(profile, machine)  # optional: the journal on an I2C FRAM instead of the flash
+        fram = profile.get("fram")
+        self.fram = None  # optional: the journal on an I2C FRAM instead of the flash
+        if fram:
+            from device.storage import open_fram
+            self.fram = open_fram(profile, self._bus(fram["i2c"]))
         self.battery = None
         bat = profile.get("battery")
         if bat:
             from device.battery import Battery
-            self.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0),
-                                   bat.get("empty_mv", 3300), bat.get("full_mv", 4200))
+            empty, full = battery_limits(bat)
+            self.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0), empty, full)
         self.leds = None  # the running-side LEDs, when the profile has them
         leds = profile.get("leds")
         if leds:
@@ -230,11 +333,16 @@ class Board:
         if ms:
             self.watchdog = self._machine.WDT(timeout=ms)
 
+    def _bus(self, bus, again=False):
+        """I2C controller `bus`, set up once for all its devices (again:
+        after recover() freed its lines)."""
+        i2c = self._buses.get(bus)
+        if i2c is None or again:
+            i2c = self._buses[bus] = open_bus(self.profile, self._machine, bus)
+        return i2c
+
     def _i2c(self, d):
-        freq = d.get("freq", 400000)
-        Pin = self._machine.Pin
-        return self._machine.I2C(d["i2c"], scl=Pin(d["scl"]), sda=Pin(d["sda"]), freq=freq,
-                                 timeout=i2c_timeout_us(freq))
+        return self._bus(d["i2c"])
 
     def recover(self, i):
         """Free display i's bus if a device holds SDA low (a transfer cut off
@@ -259,4 +367,6 @@ class Board:
         wait(5)
         sda.value(1)
         wait(5)
-        self.displays[i].i2c = self._i2c(d)
+        i2c = self.displays[i].i2c = self._bus(d["i2c"], again=True)
+        if self.fram is not None and self.profile["fram"]["i2c"] == d["i2c"]:
+            self.fram.i2c = i2c

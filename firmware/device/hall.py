@@ -19,11 +19,12 @@
 
 import binascii
 import hashlib
-import json
 import select
 
-from clock import snapshot
+from clock import jsonfile, snapshot
 from clock.game import UNSET
+from clock.limits import (ACCOUNT_BYTES, EVENT_BYTES, EVENT_NOT, HOST_CHARS, WIFI_BYTES, WIFI_PASSWORD, printable,
+                          utf8_bytes)
 from clock.utf8 import dumps, joined
 
 NETWORK = "/network.json"
@@ -65,12 +66,13 @@ def check(values):
     for key in ("wifi", "wifi_password", "broker", "user", "password", "event", "key", "ca"):
         if not isinstance(out[key], str):
             raise ValueError("network: %s must be text" % key)
-        out[key] = joined(out[key])
+        try:
+            out[key] = joined(out[key])
+        except ValueError as e:  # half a UTF-16 pair: no text
+            raise ValueError("network: %s: %s" % (key, e))
     if not out["broker"]:
         raise ValueError("network: broker is missing (the broker's address)")
-    event = out["event"]
-    if not isinstance(event, str) or not event or "/" in event or "+" in event or "#" in event:
-        raise ValueError("network: event must be a name without / + #")
+    _limits(out)
     if not isinstance(out["port"], int) or not 0 <= out["port"] <= 65535:
         raise ValueError("network: port must be 0 (the default) to 65535")
     if not isinstance(out["tls"], bool):
@@ -90,11 +92,58 @@ def check(values):
     return out
 
 
+def _limits(out):
+    """The text fields within clock/limits.py: ValueError naming the field."""
+    event = out["event"]
+    if not event or printable(event) or " " in event or [c for c in EVENT_NOT if c in event]:
+        raise ValueError("network: event must be a name without spaces, control characters or %s"
+                         % " ".join(EVENT_NOT))
+    if utf8_bytes(event) > EVENT_BYTES:
+        raise ValueError("network: event must be at most %d bytes of UTF-8, not %d" % (EVENT_BYTES, utf8_bytes(event)))
+    wifi = out["wifi"]
+    if printable(wifi) or utf8_bytes(wifi) > WIFI_BYTES:
+        raise ValueError("network: wifi must be a network's name of at most %d bytes, without control characters"
+                         % WIFI_BYTES)
+    password = out["wifi_password"]
+    lo, hi = WIFI_PASSWORD
+    if password and not (lo <= len(password) <= hi and _ascii(password, 32)) and not (
+            len(password) == 64 and _hex(password)):
+        raise ValueError("network: wifi_password must be %d to %d printable ASCII characters (or 64 hex digits)"
+                         % (lo, hi))
+    if out["broker"] != USB:
+        check_host(out["broker"])
+    for key in ("user", "password"):
+        if printable(out[key]) or utf8_bytes(out[key]) > ACCOUNT_BYTES:
+            raise ValueError("network: %s must be at most %d bytes, without control characters" % (key, ACCOUNT_BYTES))
+
+
+def check_host(host):
+    """The broker's address: ValueError unless an IP address or an ASCII host name."""
+    if len(host) > HOST_CHARS or not _ascii(host, 33) or [c for c in host if not (
+            "a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c in ".-:")]:
+        raise ValueError("network: broker must be an IP address or a host name (ASCII letters, digits, . - :) "
+                         "of at most %d characters" % HOST_CHARS)
+
+
+def _ascii(text, lowest):
+    for ch in text:
+        if not lowest <= ord(ch) < 127:
+            return False
+    return True
+
+
+def _hex(text):
+    for ch in text:
+        if ch not in "0123456789abcdefABCDEF":
+            return False
+    return True
+
+
 def load(path=NETWORK):
     """(values or None, problem): None when the clock has no network settings."""
     try:
         with open(path, "rb") as f:  # UTF-8 on both VMs
-            return check(json.loads(f.read())), None
+            return check(jsonfile.loads(f.read())), None
     except OSError:
         return None, None
     except ValueError as e:

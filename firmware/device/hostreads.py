@@ -11,6 +11,8 @@
 #   xq?read PATH OFFSET      ->  xq!data BASE64 (lines of up to CHUNK bytes), then xq!end SIZE
 #                                (xq!end -1: no such file)
 #   xq?identify              ->  xq!identify 1 (it beeps and shows its board number), 0 (a game runs)
+#   xq?selftest              ->  xq!selftest 1 (the self-test starts: its "selftest: ..." lines
+#                                follow, /selftest.json holds the result), 0 (a game runs)
 # and, where the app takes pushes (device/staging.py), a push in pieces:
 #   xq?put OFFSET BASE64     ->  xq!put END   (the request's bytes so far; the host waits for it,
 #                                so nothing overflows the clock's input)
@@ -27,6 +29,7 @@ import os
 import select
 import sys
 
+from clock import jsonfile
 from clock.utf8 import dumps
 
 CHUNK = 384  # file bytes per line (512 of base64)
@@ -40,9 +43,10 @@ class HostReads:
     """Answers the host's read requests; `step()` once per loop step.
     `info()` gives the dict for xq?info (the app's own state)."""
 
-    def __init__(self, info, identify=None, stdin=None, stdout=None, stage=None):
+    def __init__(self, info, identify=None, stdin=None, stdout=None, stage=None, selftest=None):
         self.info = info
         self.identify = identify  # the app's identify(): a request that is not a read
+        self.selftest = selftest  # the app's start_selftest(): another
         self.stage = stage  # stage(request dict) -> answer dict, or None: no pushes taken
         self._put = bytearray()
         self.stdin = stdin or sys.stdin
@@ -111,6 +115,8 @@ class HostReads:
                 self._say("xq!ls " + json.dumps(names))
             elif what == "identify" and self.identify is not None:
                 self._say("xq!identify %d" % (1 if self.identify() else 0))
+            elif what == "selftest" and self.selftest is not None:
+                self._say("xq!selftest %d" % (1 if self.selftest() else 0))
             elif what == "read" and len(words) == 3:
                 self._start_file(words[1], int(words[2]))
             elif what == "put" and len(words) == 3 and self.stage is not None:
@@ -135,7 +141,7 @@ class HostReads:
             answer = {"ok": False, "problem": "the push arrived incomplete"}
         else:
             try:
-                request = json.loads(data)
+                request = jsonfile.loads(data, PUT_MAX)  # nesting bounded (clock/limits.py)
             except ValueError:
                 request = None
             if isinstance(request, dict):

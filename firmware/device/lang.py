@@ -95,6 +95,7 @@ MENU = {
     "tenths": ("TENTHS", "0.1秒显示"),
     "handicap": ("HANDICAP", "让时"),
     "start": ("START", "开始"),
+    "test": ("SELF-TEST", "自检"),
 }
 
 
@@ -106,7 +107,7 @@ CODES = {
     "RESUME": "rESU", "PAUSE": "PAUS", "ADD TIME": "Add", "TAKE TIME": "Sub", "MOVES": "StEP",
     "FOUL": "FoUL", "WARNING": "UArn", "FALSE CLAIM": "FCLA", "ARRIVED": "Arr", "RESULT": "rSLt",
     "TIME CONTROL": "CLoC", "CUSTOM": "CUSt", "SETTINGS": "SEt", "LATE": "LAtE", "START": "StAr",
-    "EXIT": "oUt", "LOCKED": "LoCd",
+    "EXIT": "oUt", "LOCKED": "LoCd", "SELF-TEST": "tESt",
     # settings
     "LATE LIMIT": "ForF", "FOUL LIMIT": "FoUn", "SOUND": "bEEP", "LANGUAGE": "LAnG",
     "RED SIDE": "SEAt", "CODE": "CodE", "LEFT": "LEFt", "RIGHT": "rGHt", "ON": "on", "OFF": "oFF",

@@ -29,6 +29,11 @@ class Leds:
         self._set(0, 0)
         self._set(1, 0)
 
+    def on(self):
+        """Both lit (the self-test)."""
+        self._set(0, 1)
+        self._set(1, 1)
+
     def _set(self, i, on):
         if on != self.lit[i]:
             self.lit[i] = on

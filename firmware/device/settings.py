@@ -2,11 +2,12 @@
 # from menus, never while a clock runs (a flash write stalls the board), and
 # through a temporary file and a rename so a power cut leaves the old file.
 
-import json
 import os
 
 from clock import timecontrol
+from clock import jsonfile
 from clock.durations import LIMIT_MS, digits
+from clock.limits import BOARD_MAX, NAME_BYTES, NAME_CHARS, clip, printable, utf8_bytes
 from clock.utf8 import dumps, joined
 
 DEFAULTS = {
@@ -23,9 +24,7 @@ DEFAULTS = {
     "red_name": "",  # the players: on the screens, in the journal's header, in the reports
     "black_name": "",
 }
-NAME_MAX = 40  # characters in a player's name
 FOULS = (1, 9)  # the foul that loses: the lowest and the highest limit the clock takes
-BOARD_MAX = 999  # the highest board number
 # The words of the fields that are a choice, as people give them to the host
 # tools (config push, button scripts, simulate): a word's place is its value
 # (for sound: off False, on True). The board itself keeps only the values.
@@ -40,14 +39,14 @@ UNREADABLE = "????"
 
 def _clock(v):
     if not isinstance(v, str):
-        raise ValueError("%r is not a time control" % (v,))
+        raise ValueError("%s is not a time control" % clip(v))
     timecontrol.parse(v)
     return v
 
 
 def _clock_black(v):
     if not isinstance(v, str):
-        raise ValueError("%r is not a time control" % (v,))
+        raise ValueError("%s is not a time control" % clip(v))
     if v:
         timecontrol.parse_side(v)
     return v
@@ -98,13 +97,17 @@ def _board(v):
 
 
 def _name(v):
-    if isinstance(v, str):
-        v = joined(v)  # "\ud842\udfb7" in the file is the one character 𠮷 (clock/utf8.py)
-    if not isinstance(v, str) or len(v) > NAME_MAX:
-        raise ValueError("%r is not a name of at most %d characters" % (v, NAME_MAX))
-    for ch in v:
-        if ord(ch) < 32 or ord(ch) == 127:
-            raise ValueError("%r holds a control character" % (v,))
+    if not isinstance(v, str):
+        raise ValueError("%s is not a name (text)" % clip(v))
+    v = joined(v)  # "\ud842\udfb7" in the file is the one character 𠮷 (clock/utf8.py)
+    if len(v) > NAME_CHARS:
+        raise ValueError("%d characters: a name has at most %d" % (len(v), NAME_CHARS))
+    if utf8_bytes(v) > NAME_BYTES:
+        raise ValueError("%d bytes of UTF-8: a name has at most %d (characters outside the BMP take 4 each)"
+                         % (utf8_bytes(v), NAME_BYTES))
+    bad = printable(v)
+    if bad:
+        raise ValueError("a control character (%s) in the name" % bad)
     return v
 
 
@@ -162,9 +165,9 @@ def load(path="/settings.json"):
     except OSError:
         return dict(DEFAULTS), None
     try:
-        values = json.loads(text)
+        values = jsonfile.loads(text)
     except ValueError:
-        values = None  # unreadable: treated as no object
+        values = None  # unreadable (or more than a clock reads): treated as no object
     out, problems = accept(values)
     return out, "; ".join(problems) if problems else None
 

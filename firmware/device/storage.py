@@ -270,14 +270,13 @@ def _remove(path):
         pass
 
 
-def open_fram(profile, machine):
-    """The FRAM block device of a board profile (device/fram.py), or None."""
+def open_fram(profile, i2c):
+    """The FRAM block device of a board profile (device/fram.py) on its
+    controller `i2c` as device.board.open_bus set it up, or None."""
     fram = profile.get("fram")
     if not fram:
         return None
     from device.fram import FRAM
-    Pin = machine.Pin
-    i2c = machine.I2C(fram["i2c"], scl=Pin(fram["scl"]), sda=Pin(fram["sda"]), freq=fram.get("freq", 400000))
     return FRAM(i2c, fram.get("addr", 0x50), fram.get("size", 32768))
 
 

@@ -20,8 +20,9 @@ import tempfile
 from pathlib import Path
 
 import host_tools.firmware_path
-from clock import timecontrol
+from clock import jsonfile, timecontrol
 from clock.durations import parse_ms, words, digits
+from clock.limits import clip
 from clock.spaces import normalize
 from clock.utf8 import dumps
 from device import settings as cfg
@@ -105,7 +106,7 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
         try:
             timecontrol.parse(clock)
         except ValueError as e:
-            raise ValueError(f"--clock {clock}: {e}") from None
+            raise ValueError(f"--clock {clip(clock)}: {e}") from None
         out["clock"] = normalize(clock).strip()  # what the board stores: its own white space
     if clock_black is not None:
         spec = normalize(clock_black).strip()
@@ -115,7 +116,7 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
             try:
                 timecontrol.parse_side(spec)
             except ValueError as e:
-                raise ValueError(f"--clock-black {clock_black}: {e}") from None
+                raise ValueError(f"--clock-black {clip(clock_black)}: {e}") from None
         if "clock_black" not in cfg.DEFAULTS:
             raise ValueError("--clock-black: this firmware has no separate clock for Black")
         out["clock_black"] = spec
@@ -150,9 +151,10 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
 
 def _name(option, name):
     name = " ".join(str(name).split())
-    if len(name) > cfg.NAME_MAX:
-        raise ValueError(f"{option} {name}: a name has at most {cfg.NAME_MAX} characters")
-    return name
+    try:
+        return cfg.CHECKS["red_name"](name)
+    except ValueError as e:
+        raise ValueError(f"{option} {clip(name)}: {e}") from None
 
 
 def read_pairings(path, round_number=None):
@@ -161,7 +163,14 @@ def read_pairings(path, round_number=None):
     from host_tools import pairings
     event = pairings.read(path, round_number)
     number = round_number or event.latest()
-    return event.board_names(number), number
+    names = event.board_names(number)
+    for board, sides in sorted(names.items()):  # what a clock takes, checked before any clock is asked
+        for side, name in zip(("Red's", "Black's"), sides):
+            try:
+                cfg.CHECKS["red_name"](name)
+            except ValueError as e:
+                raise ValueError(f"{path}: board {board}: {side} name {clip(name)!r}: {e}") from None
+    return names, number
 
 
 def hall_words(net):
@@ -215,7 +224,7 @@ def _board_settings(port, text):
     if text is None:
         return dict(cfg.DEFAULTS), "It had no settings of its own (it ran on the defaults)."
     try:
-        raw = json.loads(text)
+        raw = jsonfile.loads(text)  # as the board reads it: bounded
     except ValueError:
         raw = None
     values, problems = cfg.accept(raw)  # what the board itself makes of the file
@@ -263,11 +272,19 @@ def settle_journal(link, new_game):
 
 
 def _raw(text):
+    return _object(text) or {}
+
+
+MANIFEST_BYTES = 1 << 20  # /xqclock.json names every firmware file: larger than a clock's settings
+
+
+def _object(text, most=jsonfile.JSON_BYTES):
+    """A JSON object a board holds, or None (no file, not JSON, not an object, beyond the limits)."""
     try:
-        raw = json.loads(text) if text else {}
-        return raw if isinstance(raw, dict) else {}
+        raw = jsonfile.loads(text, most) if text else None
     except ValueError:
-        return {}
+        return None
+    return raw if isinstance(raw, dict) else None
 
 
 def _board_accepts(link):
@@ -451,13 +468,6 @@ def preview_one(port, changes, pairings, timeout=5.0, progress=None):
     return {"port": port, "board": values["board"], "note": note, "sides": shown_before_start(values)}
 
 
-def _json_or_none(data):
-    try:
-        return json.loads(data) if data else None
-    except ValueError:
-        return None
-
-
 def _show_live(port, timeout):
     """show_one's answer read from the running clock (live.py): nothing stops."""
     from host_tools.board.live import LiveClock
@@ -465,8 +475,8 @@ def _show_live(port, timeout):
         info = clock.info()
         archive = info.get("archive") or (info["journal"].rsplit("/", 1)[0] or "") + "/games"
         games = clock.listdir(archive)
-        manifest = _json_or_none(clock.read("/xqclock.json"))
-        profile = _json_or_none(clock.read("/profile.json"))
+        manifest = _object(clock.read("/xqclock.json"), MANIFEST_BYTES)
+        profile = _object(clock.read("/profile.json"))
         network = network_shown(clock.read("/network.json"))
     if not info.get("saved", True) and info.get("network"):  # pushed during play, not yet on the flash
         network = dict(info["network"], key="set")
@@ -510,15 +520,8 @@ def show_one(port, timeout=5.0, progress=None):
             pass
     finally:
         link.finish()
-    manifest = profile = None
-    try:
-        manifest = json.loads(info.get("manifest") or "null")
-    except ValueError:
-        pass
-    try:
-        profile = json.loads(info.get("profile") or "null")
-    except ValueError:
-        pass
+    manifest = _object(info.get("manifest"), MANIFEST_BYTES)
+    profile = _object(info.get("profile"))
     return {"port": port, "clock_id": info.get("uid"), "settings": values, "note": note,
             "firmware": manifest and {"version": manifest.get("version"), "build": manifest.get("build")},
             "profile": profile and profile.get("name"),
@@ -538,7 +541,9 @@ def with_secrets(port, changes, current, uid):
     if changes.get("broker") == "":
         return changes
     known = {k: v for k, v in (current or {}).items() if k in hall.DEFAULTS and k not in SECRETS}
-    merged = dict(hall.DEFAULTS, **known, **changes)
+    merged = dict(hall.DEFAULTS)
+    merged.update(known)  # what the clock has, then what is pushed over it
+    merged.update(changes)
     try:
         full = clock_network(hall.check(dict(merged, broker=merged["broker"] or "x")), "user" in changes, uid)
     except ValueError as e:

@@ -197,6 +197,7 @@ def _leave(link):
 
 def _profile_for(port, profile, info):
     """The profile to write (bytes), or None to keep the board's."""
+    from clock import jsonfile
     from device.board import check, ProfileError
     if profile:
         return profile
@@ -204,7 +205,7 @@ def _profile_for(port, profile, info):
     if text is None:
         raise BoardError(f"{port} has no board profile: give --profile oled or --profile segment7")
     try:
-        check(json.loads(text))
+        check(jsonfile.loads(text))  # as the board reads it: bounded
     except (ValueError, ProfileError) as e:
         raise BoardError(f"{port}: its /profile.json is not valid ({e}): give --profile") from None
     return None
@@ -213,9 +214,10 @@ def _profile_for(port, profile, info):
 def _settings_warning(text):
     if not text:
         return ""
+    from clock import jsonfile
     from device import settings
     try:
-        raw = json.loads(text)
+        raw = jsonfile.loads(text)
     except ValueError:
         raw = None
     _, problems = settings.accept(raw)

@@ -105,6 +105,21 @@ class LiveClock:
         _, text = self._answer((b"xq!identify",), time.monotonic() + min(self.timeout, FIRST_ANSWER_S))
         return text == b"1"
 
+    def selftest(self):
+        """Start the clock's self-test (device/selftest.py); False if a game runs."""
+        self._ask("xq?selftest")
+        _, text = self._answer((b"xq!selftest",), time.monotonic() + min(self.timeout, FIRST_ANSWER_S))
+        return text == b"1"
+
+    def said(self, prefix, seconds):
+        """The clock's next console line that starts with prefix (bytes), the
+        rest of it as text; BoardError if none comes within seconds."""
+        try:
+            _, text = self._answer((prefix,), time.monotonic() + seconds)
+        except NotServing:
+            raise BoardError(f"{self.port}: the clock said nothing for {seconds:g} s") from None
+        return text.decode(errors="replace")
+
     def listdir(self, path):
         self._ask(f"xq?ls {path}")
         _, text = self._answer((b"xq!ls",), time.monotonic() + self.timeout)

@@ -60,6 +60,10 @@ def choose(ports, everything):
         for p in ports:
             if p not in seen:
                 seen.append(p)
+        missing = [p for p in seen if not os.path.exists(p)]
+        if missing:  # said once, before any board is asked
+            more = f" (nor {', '.join(missing[1:])})" if len(missing) > 1 else ""
+            raise BoardError(f"{missing[0]}: no such port (is the clock plugged in?){more}")
         return seen
     found = attached()
     if not found:

@@ -22,7 +22,8 @@ def board_options(parser, many=True):
 
 
 def fail(message, status=1):
-    print(f"xqclock: {message}", file=sys.stderr)
+    from host_tools.inputs import said
+    print(f"xqclock: {said(message)}", file=sys.stderr)
     return status
 
 
@@ -45,8 +46,9 @@ def run(ports, work):
 
 
 def finish(ports, errors):
+    from host_tools.inputs import said
     for e in errors:
-        print(f"xqclock: {e}", file=sys.stderr)
+        print(f"xqclock: {said(e)}", file=sys.stderr)
     if errors and len(ports) > 1:
         print(f"xqclock: {len(errors)} of {len(ports)} boards failed", file=sys.stderr)
     return 1 if errors else 0
@@ -169,8 +171,14 @@ def transfer(args):
     if args.from_port and os.path.realpath(args.from_port) == os.path.realpath(args.port):
         raise inputs.UsageError(f"--from-port and --port are the same clock ({args.port}): "
                                 "the game goes onto another one")
-    if args.journal:
+    if args.journal:  # a file that is no journal is bad input, refused before any clock is asked
         inputs.read_bytes(args.journal, "JOURNAL")
+        import host_tools.firmware_path  # clock.* importable
+        from clock.journal import JournalError, Loaded
+        try:
+            Loaded(args.journal)
+        except JournalError as e:
+            raise inputs.UsageError(str(e)) from None
     try:
         settings, shown = move(args.port, args.journal, args.from_port, args.timeout, args.intact,
                                lambda note: print(f"xqclock: warning: {note}", file=sys.stderr))
@@ -185,6 +193,46 @@ def transfer(args):
         print(f"  {name:5} {ms // 3600000}:{ms // 60000 % 60:02d}:{ms // 1000 % 60:02d} left, "
               f"{plural(side['moves'], 'move')}, period {side['period']}, {plural(side['fouls'], 'foul')}")
     return 0
+
+
+# -- check -------------------------------------------------------------------------------
+
+def check_arguments(c):
+    c.description = ("Run the self-test of each clock and print one line per board and part, "
+                     "pass or fail. The clock lights every pixel or segment and both LEDs, sounds "
+                     "its buzzer, then asks on its displays for each lever and key in turn "
+                     "(press them; the console here says which one it waits for), reads the "
+                     "battery and writes and reads back its journal store. The result stays on "
+                     "the board (/selftest.json). On the clock itself: hold OK while switching "
+                     "on, or SELF-TEST in the arbiter's menu. Runs between games only. Exit "
+                     "status 1 if a part failed.")
+    board_options(c)
+    c.add_argument("--last", action="store_true", help="print the result kept from the last self-test; start none")
+
+
+def check(args):
+    from host_tools.board.progress import table
+    from host_tools.board.selfcheck import check_one
+    from host_tools.board import BoardError
+    try:
+        ports = chosen(args)
+    except BoardError as e:
+        return fail(e)
+    ok, errors = run(ports, lambda port, cb: check_one(port, args.timeout, cb, args.last))
+    rows = []
+    failed = 0
+    for port in ports:
+        got = ok.get(port)
+        if got is None:
+            rows.append([port, "-", "FAILED", "see below"])
+            continue
+        failed += not got.get("passed")
+        for part, status, detail in got["results"]:
+            rows.append([port, part, status.upper(), detail])
+    table(rows, ["PORT", "PART", "RESULT", "DETAIL"])
+    if failed and len(ports) > 1:
+        print(f"xqclock: {failed} of {len(ports)} boards failed their self-test", file=sys.stderr)
+    return finish(ports, errors) or (1 if failed else 0)
 
 
 # -- identify ----------------------------------------------------------------------------

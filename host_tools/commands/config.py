@@ -74,7 +74,8 @@ def explain(args):
     try:
         print(cf.explain(args.spec))
     except ValueError as e:
-        return fail(f"bad time control '{args.spec}': {e}", 2)
+        from clock.limits import clip
+        return fail(f"bad time control '{clip(args.spec)}': {e}", 2)
     return 0
 
 
@@ -165,7 +166,9 @@ def show(args):
         return fail(e)
     ok, errors = run(ports, lambda port, cb: cf.show_one(port, args.timeout, cb))
     if args.json:
-        print(json.dumps([cf.masked(ok[p]) for p in ports if p in ok], indent=1, ensure_ascii=False))
+        # a name outside the terminal's encoding (LANG=C) as a JSON escape, never a crash
+        utf8 = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "") == "utf8"
+        print(json.dumps([cf.masked(ok[p]) for p in ports if p in ok], indent=1, ensure_ascii=not utf8))
     else:
         for port in ports:
             if port in ok:

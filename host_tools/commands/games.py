@@ -10,7 +10,7 @@ def scenario_arguments(s):
     s.description = ("Play a scenario file (format: docs/SCENARIOS.md; rules: docs/RULES.md) "
                      "through the firmware's "
                      "clock core and print the state at its 'end' as one JSON object. "
-                     "A malformed scenario prints 'LINE: message' and exits with status 2.")
+                     "A malformed scenario prints 'FILE:LINE: message' and exits with status 2.")
     s.add_argument("file", metavar="FILE", help="scenario file, or - for standard input")
     s.add_argument("--vm", choices=VMS, default="cpython",
                    help="run the firmware on this VM (micropython = the unix port, in a subprocess)")
@@ -21,12 +21,12 @@ def scenario_arguments(s):
 def scenario(args):
     from host_tools import scenario as sc
     text = inputs.read_text(args.file, "scenario")
-    if args.journal:
+    if args.journal is not None:
         inputs.out_dir(args.journal, "--journal")
     try:
         parsed = sc.parse(text)
     except sc.ScenarioError as e:
-        print(e, file=sys.stderr)
+        print(inputs.said(f"{'(standard input)' if args.file == '-' else args.file}:{e}"), file=sys.stderr)
         return 2
     try:
         print(sc.play(parsed, args.vm, args.journal))
@@ -124,6 +124,6 @@ def demo(args):
     try:
         dm.run(path)
     except sc.ScenarioError as e:
-        print(f"{path}:{e}", file=sys.stderr)
+        print(inputs.said(f"{path}:{e}"), file=sys.stderr)
         return 2
     return 0

@@ -52,4 +52,4 @@ def broker_config(args):
     try:
         return mosquitto.main(args)
     except ValueError as e:
-        raise inputs.UsageError(str(e)) from None
+        raise inputs.UsageError(str(e).replace("network: event", "--event", 1)) from None

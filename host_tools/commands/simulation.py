@@ -51,14 +51,15 @@ def _simulate_checks(args):
                             (args.vm != "cpython", "--vm")):
             if given:
                 raise inputs.UsageError(f"{name} goes with --headless")
-    if args.dir:
+    if args.dir is not None:  # "" too: refused, not taken for the working folder
         inputs.out_dir(args.dir, "--dir")
     if args.clock is not None:
         from clock import timecontrol
         try:
             timecontrol.parse(args.clock)
         except ValueError as e:
-            raise inputs.UsageError(f"--clock {args.clock}: {e}") from None
+            from clock.limits import clip
+            raise inputs.UsageError(f"--clock {clip(args.clock)}: {e}") from None
 
 
 def _given(args):
@@ -81,7 +82,7 @@ def simulate(args):
         try:
             frames = sim.headless(args.profile, text, args.vm, args.dir, _given(args))
         except ValueError as e:
-            print(f"{args.script}:{e}", file=sys.stderr)
+            print(inputs.said(f"{args.script}:{e}"), file=sys.stderr)
             return 2
         except RuntimeError as e:  # no MicroPython VM, or it failed
             print(f"xqclock: {e}", file=sys.stderr)
@@ -90,8 +91,11 @@ def simulate(args):
             print(path)
         return 0
     base = dict(cfg.DEFAULTS)
-    if args.dir and (Path(args.dir) / "settings.json").is_file():
-        base = cfg.load(str(Path(args.dir) / "settings.json"))[0]  # the folder's board keeps its settings
+    held = Path(args.dir or "") / "settings.json"
+    if args.dir and held.is_file():
+        base, problem = cfg.load(str(held))  # the folder's board keeps its settings, the bad fields as defaults
+        if problem:
+            print(f"xqclock: warning: {held}: {problem.replace('settings: ', 'field ')}", file=sys.stderr)
     values = cfg.check(dict(base, **_given(args)))
     if args.dir:
         sim.interactive(args.profile, values, args.dir, args.terminal, args.seconds)
@@ -131,12 +135,12 @@ def virtual_board(args):
     if args.uid and args.count > 1:
         raise inputs.UsageError("--uid names one board; it does not go with --count")
     script = None
-    if args.script:
+    if args.script is not None:
         script = inputs.read_text(args.script, "--script")
         try:
             virtual.key_script(script)
         except ValueError as e:
-            print(f"xqclock: {args.script}:{e}", file=sys.stderr)
+            print(f"xqclock: {inputs.said(f'{args.script}:{e}')}", file=sys.stderr)
             return 2
     from host_tools import unixport
     try:
@@ -144,6 +148,6 @@ def virtual_board(args):
     except RuntimeError as e:
         print(f"xqclock: {e}", file=sys.stderr)
         return 1
-    if args.dir:
+    if args.dir is not None:
         inputs.out_dir(args.dir, "--dir")
     return virtual.run(args.dir, args.profile, args.count, args.uid, args.heapsize, args.verbose, script=script)

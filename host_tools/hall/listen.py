@@ -1,6 +1,7 @@
 """The hall's MQTT side (paho-mqtt): subscribe to the event's topics, take
 each state whose tag is its clock's (keys.check_tag) and whose topic is the
 event's, and keep the page told whether the broker is reachable."""
+import sys
 import uuid
 
 import paho.mqtt.client as mqtt
@@ -72,7 +73,10 @@ class Listener:
                                         f"{self.hall.event}'s topics")
 
     def _failed(self, c, userdata):
-        self.hall.set_broker(False, f"cannot reach the broker at {self.where}; trying again")
+        text = f"cannot reach the broker at {self.where}; trying again"
+        if self.hall.broker.get("text") != text:  # said once on the terminal too, not only on the page
+            print(f"xqclock hall: {text}", file=sys.stderr, flush=True)
+        self.hall.set_broker(False, text)
 
     def _disconnected(self, c, userdata, flags, reason, properties=None):
         if self.hall.broker["up"]:

@@ -78,7 +78,12 @@ def main(args):
     if args.tls_cert:
         from host_tools.inputs import read_certificate
         read_certificate(args.tls_cert, "--tls-cert")
-    events = [keys.load(_fit(e)) for e in args.event]
+    from device.hall import check
+    from host_tools.inputs import out_dir
+    for e in args.event:  # all checked before any event's secrets are made
+        check({"broker": "x", "event": _fit(e)})
+    out_dir(args.dir, "DIR", make=False)
+    events = [keys.load(e) for e in args.event]
     conf = write(args.dir, events, host, port, (args.tls_cert, args.tls_key) if args.tls_cert else None,
                  persistence=True)
     print(f"wrote {conf}, its passwords and acl for {', '.join(e.name for e in events)}; "

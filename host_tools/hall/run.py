@@ -23,11 +23,10 @@ def start(event, broker_url=None, http="127.0.0.1:8080", mqtt="127.0.0.1:1883", 
     from device.hall import check
     check({"broker": "x", "event": event})  # the clocks' rule for event names
     host, port = host_port(http, "--http")
+    broker = dict(parse_url(broker_url), ca=ca) if broker_url else None  # checked before the secrets are made
     event_keys = keys.load(event)
     parts = []
-    if broker_url:
-        broker = dict(parse_url(broker_url), ca=ca)
-    else:
+    if not broker:
         from host_tools.hall.embedded import EmbeddedBroker
         bind, mqtt_port = host_port(mqtt, "--mqtt")
         parts.append(EmbeddedBroker(bind, mqtt_port, tls).start())
@@ -58,7 +57,7 @@ def main(args):
         print("xqclock: --tls-cert and --tls-key go together", file=sys.stderr)
         return 2
     tls = (args.tls_cert, args.tls_key) if args.tls_cert else None
-    from host_tools.inputs import read_certificate
+    from host_tools.inputs import read_certificate, said
     for option, path in (("--ca", args.ca), ("--tls-cert", args.tls_cert)):
         if path:
             read_certificate(path, option)  # a bad file: one line, before anything starts
@@ -66,7 +65,7 @@ def main(args):
         hall, broker, as_clock, parts, url = start(args.event, args.broker, args.http, args.mqtt, tls, args.ca)
     except (ValueError, RuntimeError) as e:
         message = str(e)
-        print(f"xqclock: {message.replace('network: ', '--event: ', 1)}", file=sys.stderr)
+        print(f"xqclock: {said(message.replace('network: event', '--event', 1))}", file=sys.stderr)
         return 2 if isinstance(e, ValueError) else 1
     where = f"{broker['host']}:{broker['port']}" if args.broker else f"the embedded broker on {args.mqtt}"
     print(f"xqclock hall: event {args.event!r}, clocks publish to {where}; the page: {url}", flush=True)

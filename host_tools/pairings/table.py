@@ -41,11 +41,14 @@ def _columns(header):
     return found or None
 
 
-def _rows(text):
+def _rows(text, source):
     reader = csv.reader(io.StringIO(text))
-    for row in reader:
-        if row and any(c.strip() for c in row):
-            yield reader.line_num, [c.strip() for c in row]
+    try:
+        for row in reader:
+            if row and any(c.strip() for c in row):
+                yield reader.line_num, [c.strip() for c in row]
+    except csv.Error as e:  # a field of 128 KB, a NUL: no CSV a pairing program writes
+        raise PairingsError(f"{source}: line {reader.line_num + 1}: not CSV ({e})") from None
 
 
 def _start(text, where, what):
@@ -55,16 +58,18 @@ def _start(text, where, what):
 
 
 def _name(text, where):
-    from device.settings import NAME_MAX
+    from clock.limits import clip
+    from device.settings import CHECKS
     name = " ".join(text.split())
-    if len(name) > NAME_MAX:
-        raise PairingsError(f"{where}: the name {name!r} is longer than a clock holds ({NAME_MAX} characters)")
-    return name
+    try:
+        return CHECKS["red_name"](name)
+    except ValueError as e:
+        raise PairingsError(f"{where}: the name {clip(name)!r}: {e}") from None
 
 
 def read(text, source, round_number=1):
     """An Event from a CSV: one round's pairings, or a list of players."""
-    rows = list(_rows(text))
+    rows = list(_rows(text, source))
     if not rows:
         raise PairingsError(f"{source}: no pairings in it")
     header = _columns(rows[0][1])

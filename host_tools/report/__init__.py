@@ -7,6 +7,7 @@ results table); verify (`--verify`, is the journal the one the clock wrote).
 import sys
 from pathlib import Path
 
+from host_tools.inputs import file_name, said
 from host_tools.report.record import GameRecord, ReportError
 from host_tools.report.spreadsheet import write_csv
 from host_tools.report.sheet import render
@@ -42,7 +43,7 @@ def out_names(paths, records=None):
         stem = stems[i]
         if stems.count(stem) > 1:
             gid = records[i].settings.get("id") if records else None
-            stem = "%s-%s" % (stem, gid or i + 1)
+            stem = "%s-%s" % (stem, file_name(gid) if gid else i + 1)  # the id is the journal's: a name, not a path
         names.append(stem)
     return names
 
@@ -50,9 +51,9 @@ def out_names(paths, records=None):
 def _check_outputs(args, count):
     """--out, --chart and --boards, checked before any journal is read."""
     from host_tools.inputs import out_dir, out_file, read_text
-    if args.out:
+    if args.out is not None:
         out_dir(args.out, "--out")
-    if args.chart:
+    if args.chart is not None:
         if count == 1 and not Path(args.chart).is_dir():
             out_file(args.chart, "--chart")
         else:
@@ -64,9 +65,7 @@ def _check_outputs(args, count):
 def corrections_from(args):
     """--correct BOARD:ROUND=RESULT (repeatable) and --corrections FILE (round,board,result[,note])
     -> {(round, board): result}; ReportError naming the one at fault."""
-    import csv
-    import io
-    from host_tools.inputs import read_text
+    from host_tools.inputs import csv_rows, read_text
     from host_tools.pairings import PairingsError, result_code
     out = {}
     for text in args.correct or []:
@@ -79,12 +78,12 @@ def corrections_from(args):
         except PairingsError as e:
             raise ReportError(str(e)) from None
     if args.corrections:
-        rows = csv.reader(io.StringIO(read_text(args.corrections, "--corrections")))
-        for row in rows:
+        where = "--corrections %s" % args.corrections
+        for line, row in csv_rows(read_text(args.corrections, "--corrections"), where):
             cells = [c.strip() for c in row]
-            if not any(cells) or cells[0].startswith("#") or not cells[0].isdigit() and rows.line_num == 1:
+            if not any(cells) or cells[0].startswith("#") or not cells[0].isdigit() and line == 1:
                 continue  # blank, a comment, or the header
-            where = "--corrections %s: line %d" % (args.corrections, rows.line_num)
+            where = "--corrections %s: line %d" % (args.corrections, line)
             if len(cells) < 3 or not cells[0].isdigit() or not cells[1].isdigit():
                 raise ReportError("%s: write round,board,result[,note]" % where)
             try:
@@ -104,7 +103,11 @@ def _event(args):
     tiebreaks = standings.tiebreak_list(args.tiebreaks) if args.tiebreaks else None
     plan = pairings.for_rounds(args.pairings, rounds, args.players) if args.pairings else None
     _check_outputs(args, 0)
-    table = standings.build(event.rounds_of(rounds, plan), plan[0] if plan else None, corrections, args.system,
+    played = event.rounds_of(rounds, plan)
+    for item, (rows, _) in zip(args.journals, played):
+        if rows and all(r["status"] == "unreadable" for r in rows):  # no round at all, not an empty one
+            raise ReportError("%s: no journal of this round can be read (%s)" % (item, rows[0]["reason"]))
+    table = standings.build(played, plan[0] if plan else None, corrections, args.system,
                             tiebreaks, lambda text: print("xqclock: %s" % text, file=sys.stderr))
     name = args.title or (plan[0].name if plan else "")
     if args.out:
@@ -147,7 +150,7 @@ def main(args):
             return round_table.main(paths, args)
         records = [GameRecord(p) for p in paths]
     except ReportError as e:
-        print("xqclock: %s" % e, file=sys.stderr)
+        print("xqclock: %s" % said(e), file=sys.stderr)
         return 2
     if args.chart:
         from host_tools.report import chart
@@ -156,7 +159,7 @@ def main(args):
             for rec, target in zip(records, targets):
                 chart.chart(rec, target)
         except chart.ChartError as e:
-            print("xqclock: %s" % e, file=sys.stderr)
+            print("xqclock: %s" % said(e), file=sys.stderr)
             return 2
     if args.out:
         out = Path(args.out)

@@ -8,6 +8,7 @@ a move took) is read off the firmware's Game before and after that event.
 The journal is only read, never written (Table.restore would append to it).
 
 """
+import sys
 from pathlib import Path
 
 from host_tools import firmware_path
@@ -113,6 +114,28 @@ def _state(game):
             "reason": game.reason, "winner": game.winner, "result_at": game.result_at}
 
 
+def header_problems(settings):
+    """What a journal's header holds of the board and the players that no clock
+    writes (device/settings.py's rules): ["field X: why"], none if all is plausible."""
+    from clock.limits import clip
+    from device.settings import BOARD_MAX, CHECKS
+    out = []
+    board = settings.get("board")
+    if board is not None and (type(board) is not int or not 1 <= board <= BOARD_MAX):
+        out.append("field board: %s is no board number a clock writes (1 to %d)" % (clip(board), BOARD_MAX))
+    names = settings.get("names")
+    if names is not None:
+        if not (isinstance(names, list) and len(names) == 2):
+            out.append("field names: %s is not [Red's name, Black's name]" % clip(names))
+        else:
+            for side, name in zip(("Red's", "Black's"), names):
+                try:
+                    CHECKS["red_name"](name)
+                except ValueError as e:
+                    out.append("field names: %s name: %s" % (side, e))
+    return out
+
+
 class GameRecord:
     """What one journal holds, replayed: header facts, events, the final state."""
 
@@ -136,6 +159,9 @@ class GameRecord:
         except JournalError as e:
             raise ReportError(str(e)) from None
         self.settings = loaded.settings
+        self.header_problems = header_problems(loaded.settings)
+        if self.header_problems:  # reported, not refused: the game itself may be sound
+            print("xqclock: warning: %s: %s" % (self.path, "; ".join(self.header_problems)), file=sys.stderr)
         try:
             game = build_game(loaded.settings)
         except (ValueError, KeyError, TypeError, IndexError) as e:
@@ -459,10 +485,11 @@ class GameRecord:
         """(board, Red's name, Black's name) as the clock's journal header has them
         (config push); None and "" where a header has none or not what a clock writes."""
         names = self.settings.get("names")
-        if not (isinstance(names, list) and len(names) == 2 and all(isinstance(n, str) for n in names)):
+        if names is None or any(p.startswith("field names") for p in self.header_problems):
             names = ["", ""]
         board = self.settings.get("board")
-        return (board if type(board) is int and board > 0 else None), names[0], names[1]
+        bad_board = any(p.startswith("field board") for p in self.header_problems)
+        return (None if bad_board or board is None else board), names[0], names[1]
 
     def counts_up(self):
         """Whether a side's control counts up (up-count): the record then shows

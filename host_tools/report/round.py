@@ -64,10 +64,9 @@ def once_each(games):
 def read_mapping(csv_path):
     """--boards CSV: rows board,journal[,red,black]; a first row that is not a
     board number is a header."""
-    from host_tools.inputs import read_text
+    from host_tools.inputs import csv_rows, read_text
     text = read_text(csv_path, "--boards")
-    reader = csv.reader(io.StringIO(text))
-    rows = [(reader.line_num, r) for r in reader if r and any(c.strip() for c in r)]
+    rows = [(line, r) for line, r in csv_rows(text, f"--boards {csv_path}") if r and any(c.strip() for c in r)]
     if rows and not rows[0][1][0].strip().isdigit():
         rows = rows[1:]
     mapping = []

@@ -45,12 +45,12 @@ def main(args):
     if args.limit < 1:
         raise inputs.UsageError(f"--limit {args.limit}: a number of rounds, at least 1")
     for given, what in ((args.png, "--png"), (args.svg, "--svg")):
-        if given:
+        if given is not None:
             inputs.out_file(given, what)
     try:
         record = records.read_path(args.file)
     except records.RecordError as e:
-        print(e, file=sys.stderr)
+        print(inputs.said(e), file=sys.stderr)
         return 2
     upto = _upto(record, args.at) if args.at else None
     result = rule(record, upto, args.limit)

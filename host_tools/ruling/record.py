@@ -232,7 +232,9 @@ def read_path(path):
     from host_tools import inputs
     if str(path) == "-":
         return read_text(inputs.read_text("-", "record"), "(standard input)")
-    data = inputs.read_bytes(path, "record")
+    import host_tools.firmware_path  # clock.* importable
+    from clock.limits import TEXT_BYTES
+    data = inputs.read_bytes(path, "record", TEXT_BYTES)
     if data[:2] == b"XQ":
         return read_xqf(data, str(path))
     text = inputs.read_text(path, "record")

@@ -1,5 +1,5 @@
 """`xqclock scenario`: the examples of SCENARIOS.md on both VMs, and malformed
-scenarios (exit 2, `LINE: message` on stderr, nothing on stdout).
+scenarios (exit 2, `FILE:LINE: message` on stderr, nothing on stdout).
 
 Most runs call the CLI's main() in this process (the MicroPython VM still runs
 in its own subprocess, as the CLI does it); a few run the real command."""
@@ -201,7 +201,7 @@ def test_stdin(tmp_path):
                          capture_output=True, text=True, cwd=ROOT)
     assert bad.returncode == 2
     assert bad.stdout == ""
-    assert bad.stderr.startswith("3: ")
+    assert bad.stderr.startswith("(standard input):3: ")
 
 
 # -- malformed scenarios ---------------------------------------------------------
@@ -259,7 +259,7 @@ def test_malformed_on_the_micropython_vm_too(capsys, tmp_path):
     a = run(capsys, tmp_path, text)
     b = run(capsys, tmp_path, text, "micropython")
     assert a == b
-    assert a[0] == 2 and a[1] == "" and a[2].startswith("3: ")
+    assert a[0] == 2 and a[1] == "" and a[2].startswith(f"{tmp_path / 's.scn'}:3: ")
 
 
 def test_a_missing_file_is_an_error_without_json(capsys, tmp_path):

@@ -68,7 +68,7 @@ def test_uppercase_keys_work_and_esc_quits(tmp_path):
         assert keys.press(quit_key, pace.now()) is False
 
 
-@pytest.mark.parametrize("profile", ["oled", "segment7"])
+@pytest.mark.parametrize("profile", ["oled", "oled242", "segment7"])
 @pytest.mark.parametrize("size", [(80, 24), (100, 40), (140, 30), (70, 12)])
 def test_the_drawing_fits_the_terminal(tmp_path, profile, size):
     rig, host, pace, keys = make(tmp_path, profile)

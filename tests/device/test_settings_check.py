@@ -103,8 +103,8 @@ def test_the_shipped_profiles_and_good_optional_values_pass():
     for name in ("oled", "segment7"):
         check_profile(profile(name))
     p = profile()
-    p["fram"] = {"i2c": 1, "scl": 3, "sda": 2, "size": 131072, "addr": 0x50, "freq": 1000000}
-    p["battery"]["adc"] = 29  # the Pico's own VSYS/3 input
+    p["fram"] = {"i2c": 1, "scl": 7, "sda": 6, "size": 131072, "addr": 0x50, "freq": 1000000}
+    p["battery"]["adc"] = 28  # a spare ADC
     check_profile(p)
 
 

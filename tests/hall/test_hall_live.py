@@ -326,7 +326,7 @@ def test_flash_and_config_push_make_a_virtual_board_report(tmp_path, config):
             bad = subprocess.run([sys.executable, "-m", "host_tools.cli", "config", "push", "--port", board.path,
                                   "--event", "a/b"], cwd=ROOT, env=env, capture_output=True, text=True)
             assert bad.returncode == 2 and bad.stderr.strip() == \
-                "xqclock: --event must be a name without / + #", bad.stderr
+                "xqclock: --event must be a name without spaces, control characters or / + # :", bad.stderr
     finally:
         c.loop_stop()
         mosquitto.stop()

@@ -159,15 +159,16 @@ def schema_errors(p, build):
             gpio(p["leds"][side], "leds." + side)
 
     bat = p["battery"]
-    if keys(bat, ["adc", "divider", "empty_mv", "full_mv"], "battery"):
+    if keys(bat, ["adc", "divider", "chemistry"], "battery"):
+        from device.board import battery_limits
+        empty_mv, full_mv = battery_limits(bat)
         if bat["adc"] not in ADC_GPIOS:
             errs.append("battery.adc: %r is not GP26..28" % bat["adc"])
         if not isinstance(bat["divider"], (int, float)) or not 1.0 <= bat["divider"] <= 10.0:
             errs.append("battery.divider: %r" % bat["divider"])
-        elif not (is_int(bat["empty_mv"]) and is_int(bat["full_mv"])
-                  and 0 < bat["empty_mv"] < bat["full_mv"]):
+        elif not (is_int(empty_mv) and is_int(full_mv) and 0 < empty_mv < full_mv):
             errs.append("battery: need 0 < empty_mv < full_mv (integers)")
-        elif bat["full_mv"] / bat["divider"] > 3300:
+        elif full_mv / bat["divider"] > 3300:
             errs.append("battery: full_mv/divider exceeds the 3.3 V ADC range")
     return errs
 

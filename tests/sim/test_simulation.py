@@ -150,7 +150,7 @@ end 4.2s
 """
 
 
-@pytest.mark.parametrize("profile", ["oled", "segment7"])
+@pytest.mark.parametrize("profile", ["oled", "oled242", "segment7"])  # oled242: the 2.42" SSD1309 build
 def test_frames_are_byte_identical_on_both_vms(profile):
     on_cpython = simulate.headless(profile, SCRIPT, "cpython")
     on_micropython = simulate.headless(profile, SCRIPT, "micropython")

@@ -160,7 +160,7 @@ def _xq_places():
     global _xq_store
     try:
         from device import storage
-        from device.board import load_profile
+        from device.board import load_profile, open_bus
     except ImportError:
         print("null")
         return
@@ -168,7 +168,9 @@ def _xq_places():
     fram = None
     try:
         import machine
-        fram = storage.open_fram(load_profile(), machine)
+        profile = load_profile()
+        if profile.get("fram"):
+            fram = storage.open_fram(profile, open_bus(profile, machine, profile["fram"]["i2c"]))
     except Exception:  # no usable profile: the clock does not run either; the flash it is
         pass
     try:

@@ -99,11 +99,14 @@ def limited_flash(free_bytes, mountpoint, settle, busy=None):
     vfs.VfsLfs2.mkfs(dev, progsize=PROGSIZE)
     vfs.mount(vfs.VfsLfs2(dev, progsize=PROGSIZE), mountpoint)
     settle(mountpoint)
-    chunk = b"\0" * 1024
-    with open(mountpoint + "/firmware", "wb") as f:
-        while os.statvfs(mountpoint)[3] > want:
-            f.write(chunk)
-            f.flush()
+    if not want:  # flash-free 0: a full flash, to the last byte
+        fill_up(mountpoint + "/firmware")
+    else:
+        chunk = b"\0" * 1024
+        with open(mountpoint + "/firmware", "wb") as f:
+            while os.statvfs(mountpoint)[3] > want:
+                f.write(chunk)
+                f.flush()
     dev.busy = busy
     return dev
 

@@ -109,6 +109,7 @@ class Rig:
         self.app = App(self.board, self.clock, values, Store(self.directory, flash=self.flash),
                        self.directory + "/settings.json", settings_problem=problem,
                        network_path=self.directory + "/network.json")
+        self.app.power_on_selftest()  # as main() does
         self.app.step()
         self.powered = True
 

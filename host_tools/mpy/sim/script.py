@@ -32,7 +32,7 @@
 from clock import timecontrol
 from clock.durations import parse_ms, digits
 from device.settings import DEFAULTS, WORDS, check
-from .timeline import Timeline
+from .timeline import LineError, Timeline
 
 KEY_NAMES = ("left-lever", "right-lever", "start", "minus", "plus", "ok")
 DISPLAY_NAMES = ("left-display", "right-display")
@@ -100,7 +100,10 @@ def parse(text):
     board = {"flash_free": None}
     steps = []
     end = None
-    lines = Timeline(text)
+    try:
+        lines = Timeline(text)
+    except LineError as e:
+        raise ScriptError("%d: %s" % (e.line, e))
     for number, words, body in lines:
         try:
             if words[0] == "end" and len(words) == 2:

@@ -5,13 +5,25 @@
 # the timed lines' times never go back. What the words mean is each language's
 # own. MicroPython-compatible: scripts are read on the unix port too.
 
+from clock.limits import LINES
 from clock.spaces import normalize
 
 
+class LineError(ValueError):
+    """Beyond the limits of clock/limits.py: `line` is the line at fault."""
+
+    def __init__(self, line, message):
+        super().__init__(message)
+        self.line = line
+
+
 class Timeline:
-    """The lines of a text that say something, and the time of the last action."""
+    """The lines of a text that say something, and the time of the last action.
+    LineError if there are more lines than a clock's limits allow."""
 
     def __init__(self, text):
+        if text.count("\n") > LINES:
+            raise LineError(LINES + 1, "more than %d lines" % LINES)
         self._lines = text.split("\n")
         if self._lines[-1] == "":  # a final newline ends the last line, it starts none
             self._lines.pop()
