@@ -50,7 +50,7 @@ def press_stamp(profile, path, trials=200, timeout=None):
                                             file["max_ms"], file["mean_ms"], file["late"], file["trials"]))
 
 
-BUILDS = ("oled", "segment7")
+BUILDS = ("oled", "oled242", "segment7")
 
 
 def _device(timeout):

@@ -26,6 +26,18 @@ _inverse.pixel(0, 0, 1)
 _inverse.pixel(1, 0, 0)
 
 
+def _intern_ascii():
+    # every printable ASCII character interned now, at import (a few hundred
+    # bytes for good), so that drawing an English word never allocates
+    n = 0
+    for ch in " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~":
+        n += 1
+    return n
+
+
+_intern_ascii()
+
+
 def prepare():
     """Intern every glyph character now, so no later draw() allocates."""
     n = 0
