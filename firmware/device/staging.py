@@ -12,6 +12,7 @@
 import json
 import os
 
+from clock import jsonfile
 from clock.utf8 import dumps
 from device import settings as cfg
 
@@ -26,8 +27,7 @@ def merged_network(changes, path=NETWORK):
     if changes.get("broker") == "":
         return NO_NETWORK
     try:
-        with open(path, "rb") as f:
-            before = json.loads(f.read())
+        before = jsonfile.loads(jsonfile.read(path))  # within the limits, as hall.load reads it
     except (OSError, ValueError):
         before = {}
     if not isinstance(before, dict):
