@@ -19,10 +19,21 @@ SAMPLE_MIN = 10  # minutes of each phase played (bench_power.py: the currents ar
 GAME_MIX = {"first_control": 90, "faster": 210}  # minutes of a 5-hour game: 40 moves in 90 min, then faster
 
 
+def _native_for_the_vm(source, timeout):
+    """Compile the firmware's viper modules for the VM's architecture (mpremote
+    compiles the rest without -march, which native code needs)."""
+    from host_tools.board.build import ARCHES, mpy_cross_binary
+    arch = ARCHES[int(output("-c", "import sys; print(sys.implementation._mpy >> 10)", timeout=timeout))]
+    for path in source.rglob("*_viper.py"):
+        subprocess.run([str(mpy_cross_binary()), f"-march={arch}", "-o", str(path.with_suffix(".mpy")), str(path)],
+                       check=True, capture_output=True, timeout=timeout)
+
+
 def _romfs(timeout, quick):
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "firmware"
         shutil.copytree(FIRMWARE, source, ignore=shutil.ignore_patterns("__pycache__"))
+        _native_for_the_vm(source, timeout)
         image = Path(tmp) / "firmware.romfs"
         subprocess.run([sys.executable, "-m", "mpremote", "romfs", "-o", str(image), "build", str(source)],
                        check=True, capture_output=True, timeout=timeout)
@@ -80,14 +91,82 @@ def after_warning(build, got, running, table):
             % (build, left / running, mv, left, running, bat.get("drain_ma")))
 
 
+BUILDS = ("oled", "oled242", "segment7")
+
+
+def _device(timeout):
+    """bench_device.py's figures; then, in a VM of its own (importing the
+    modules one by one takes room of its own), the split by module."""
+    figures = output(SCRIPTS / "bench_device.py", PROFILE, path=WITH_SIM, timeout=timeout)
+    split = output(SCRIPTS / "bench_device.py", PROFILE, *boot_modules(), path=WITH_SIM, timeout=timeout)
+    return figures + "".join(line + "\n" for line in split.splitlines() if line.startswith("heap_modules_by_module"))
+
+
+def boot_modules():
+    """The firmware modules the board imports at boot (from device.app and
+    device.board, at module level), each after those it imports."""
+    import ast
+    found, order = set(), []
+
+    def visit(name):
+        if name in found:
+            return
+        found.add(name)
+        path = FIRMWARE / (name.replace(".", "/") + ".py")
+        if not path.exists():
+            return
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:  # module level only: lazy imports stay out
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module] + [f"{node.module}.{a.name}" for a in node.names] \
+                if isinstance(node, ast.ImportFrom) and node.module else []
+            for dep in names:
+                if dep.split(".")[0] in ("clock", "device") and (FIRMWARE / (dep.replace(".", "/") + ".py")).exists():
+                    visit(dep)
+        order.append(name)
+
+    for top in ("device.app", "device.board", "device.buttons", "device.ssd1306", "device.tm1637",
+                "device.buzzer", "device.battery", "device.leds", "device.wait"):
+        visit(top)
+    return order
+
+
+def loop_figures(presses=300, timeout=None):
+    """The loop on each build (bench_loop.py): a game of `presses` presses with
+    the heap locked (so 0 bytes is proven; a game that allocates is played
+    again, counting the bytes), press to display, press to both displays."""
+    runs = {}
+    for build in BUILDS:
+        profile = FIRMWARE.parent / "hardware" / "profiles" / f"{build}.json"
+        for mode in ("locked", "count"):
+            with tempfile.TemporaryDirectory() as tmp:
+                run = json.loads(output(SCRIPTS / "bench_loop.py", profile, tmp, presses, mode, path=WITH_SIM,
+                                        timeout=timeout).strip().splitlines()[-1])
+            if not run["allocates"]:
+                break
+        runs[build] = run
+    how = "heap locked, 0 proven" if not any(r["mode"] == "count" for r in runs.values()) else "counted"
+    lines = ["running_alloc_bytes_per_s %s bytes/s (%s; a minute of a running clock, nobody pressing; %s)\n"
+             % (" ".join(str(runs[b]["running_alloc_bytes_per_s"]) for b in BUILDS), " ".join(BUILDS), how),
+             "press_alloc_bytes %s bytes (%s; a %d-press game, %s)\n"
+             % (" ".join(str(runs[b]["press_alloc_bytes"]) for b in BUILDS), " ".join(BUILDS), presses, how)]
+    for build in BUILDS:
+        run = runs[build]
+        lines.append("press_to_display_ms_%s %s ms (min median max; lever edge to the first byte of the pressed "
+                     "side's redraw, %d of %d presses changed it; bus and flash time, no CPU time)\n"
+                     % (build, " ".join("%.1f" % v for v in run["press_to_display_ms"]), run["redrawn"], presses))
+        lines.append("press_to_both_displays_ms_%s %s ms (min median max; edge to both displays written)\n"
+                     % (build, " ".join("%.1f" % v for v in run["press_to_both_displays_ms"])))
+    return "".join(lines)
+
+
 # Each script in host_tools/mpy/scripts, in the order printed, and how it runs:
 # f(timeout, quick) -> its output; quick: a small configuration, for the smoke test.
 RUNS = {
     "bench_core.py": lambda timeout, quick: output(SCRIPTS / "bench_core.py", timeout=timeout),
     "bench_journal.py": lambda timeout, quick: output(SCRIPTS / "bench_journal.py", timeout=timeout),
     "press_stamp.py": lambda timeout, quick: press_stamp(PROFILE, WITH_SIM, 10 if quick else 200, timeout),
-    "bench_device.py": lambda timeout, quick: output(SCRIPTS / "bench_device.py", PROFILE, path=WITH_SIM,
-                                                     timeout=timeout),
+    "bench_device.py": lambda timeout, quick: _device(timeout),
+    "bench_loop.py": lambda timeout, quick: loop_figures(20 if quick else 300, timeout),
     "bench_hall.py": lambda timeout, quick: output(SCRIPTS / "bench_hall.py", timeout=timeout),
     "bench_romfs.py": _romfs,
     "bench_power.py": lambda timeout, quick: power_figures(timeout, quick),

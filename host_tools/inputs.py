@@ -21,14 +21,19 @@ def said(message):
     return _shown(" ".join(str(message).splitlines()))
 
 
+def escaped(text):
+    """text for the terminal: each control character (a tab aside) as its escape, so
+    that a name holding ESC [2J clears no screen."""
+    return "".join(ch if ch == "\t" or not (ord(ch) < 32 or 127 <= ord(ch) < 160) else repr(ch)[1:-1]
+                   for ch in text)
+
+
 def _shown(line):
-    """A line for the terminal: a control character as an escape (a name holding
-    ESC [2J clears no screen), a long run of characters clipped."""
+    """A line for the terminal: escaped, and a long run of characters clipped."""
     import re
     import host_tools.firmware_path  # clock.* importable
     from clock.limits import clip
-    line = "".join(ch if ch == "\t" or not (ord(ch) < 32 or 127 <= ord(ch) < 160) else repr(ch)[1:-1]
-                   for ch in line)
+    line = escaped(line)
 
     def clipped(m):
         run = m.group(0)
@@ -49,6 +54,13 @@ class SaidStream:
 
     def __getattr__(self, name):
         return getattr(self.stream, name)
+
+
+def unfiltered(stream):
+    """The stream under SaidStream's filter (else the stream itself): for rich's live
+    bars, whose escapes the terminal must act on (rich drops the control characters
+    of the text it draws, so no name or note reaches the terminal as one)."""
+    return stream.stream if isinstance(stream, SaidStream) else stream
 
 
 def read_bytes(path, what, most=None):

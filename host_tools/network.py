@@ -13,14 +13,18 @@ TLS_PORT = 8883
 
 def parse_url(url):
     """mqtt://[USER:PASSWORD@]HOST[:PORT] or mqtts://... (TLS) -> dict; ValueError naming the part."""
-    parts = urlsplit(url if "://" in url else "mqtt://" + url)
+    try:
+        parts = urlsplit(url if "://" in url else "mqtt://" + url)
+        host = parts.hostname  # a bracketed part that is no IPv6 address is refused here
+    except ValueError as e:  # urllib says what is wrong; the option is named here
+        raise ValueError(f"--broker {clip(url)}: {e}") from None
     if parts.scheme not in ("mqtt", "mqtts"):
         raise ValueError(f"--broker {clip(url)}: the scheme is mqtt:// or mqtts:// (TLS)")
-    if not parts.hostname:
+    if not host:
         raise ValueError(f"--broker {clip(url)}: no host")
     from device.hall import check_host
     try:
-        check_host(parts.hostname)
+        check_host(host)
     except ValueError as e:
         raise ValueError(f"--broker {clip(url)}: {str(e).replace('network: broker', 'the host')}") from None
     try:
@@ -28,7 +32,7 @@ def parse_url(url):
     except ValueError:
         raise ValueError(f"--broker {clip(url)}: the port is not a number from 1 to 65535") from None
     tls = parts.scheme == "mqtts"
-    return {"host": parts.hostname, "port": port or (TLS_PORT if tls else DEFAULT_PORT), "tls": tls,
+    return {"host": host, "port": port or (TLS_PORT if tls else DEFAULT_PORT), "tls": tls,
             "user": unquote(parts.username) if parts.username else None,
             "password": unquote(parts.password) if parts.password else None}
 

@@ -5,7 +5,6 @@ Parsing happens here, on the host, so that every mistake is reported as
 integers; `mpy/scripts/playback.py` feeds them to the firmware's own clock core, on
 CPython in this process or on the MicroPython VM in a subprocess.
 """
-import json
 import tempfile
 from pathlib import Path
 
@@ -215,4 +214,4 @@ def play(sc, vm="cpython", journal_dir=None):
     setup = sc.setup(Path(journal_dir).resolve())
     if vm == "cpython":
         return playback.play(setup)
-    return unixport.output(playback.__file__, input=json.dumps(setup)).rstrip("\n")
+    return unixport.output(playback.__file__, input=playback.lines(setup)).rstrip("\n")

@@ -47,12 +47,35 @@ def fits(prev, rec):
     return rec[0] == _MARK and rec[12:16] == record_hash(prev, rec)
 
 
+def pack_event(rec, t, kind, side, value):
+    """Fill rec's first 12 bytes with an event (its hash is sealed after)."""
+    struct.pack_into(_FORMAT, rec, 0, _MARK, kind, side, 0, t, value)
+
+
 def pack(rec, prev, t, kind, side, value):
     """Fill the 16-byte rec with an event chained to hash prev; its hash."""
-    struct.pack_into(_FORMAT, rec, 0, _MARK, kind, side, 0, t, value)
+    pack_event(rec, t, kind, side, value)
     h = record_hash(prev, rec)
     rec[12:16] = h
     return h
+
+
+def chain_into(prev, rec):
+    """Seal rec (its first 12 bytes filled) after hash prev, in place:
+    rec[12:16] and prev (a bytearray(4), the chain's head from then on)
+    become its hash. The core's, by hashlib; the board's appends use
+    device/sha256.py's, which allocates nothing (use_seal)."""
+    h = record_hash(prev, rec)
+    rec[12:16] = h
+    prev[:] = h
+
+
+_seal = [chain_into]  # how Journal.append seals its records (see use_seal)
+
+
+def use_seal(fn):
+    """Appends seal their records with fn(prev, rec) (as chain_into) from now on."""
+    _seal[0] = fn
 
 
 def header(settings):
@@ -76,7 +99,7 @@ class Journal:
 
     def __init__(self, path, head_hash, size):
         self.path = path
-        self.prev = head_hash
+        self.prev = bytearray(head_hash)  # the chain's head, sealed into in place
         self.size = size  # bytes in the file
         self._rec = bytearray(RECORD)
         self._file = open(path, "ab")
@@ -92,10 +115,10 @@ class Journal:
     def append(self, t, kind, side, value):
         """Write one record and flush it; when this returns, the event is kept."""
         rec = self._rec
-        h = pack(rec, self.prev, t, kind, side, value)
+        pack_event(rec, t, kind, side, value)
+        _seal[0](self.prev, rec)  # allocates nothing with the board's seal
         self._file.write(rec)
         self._file.flush()
-        self.prev = h
         self.size += RECORD
 
     def close(self):

@@ -36,6 +36,13 @@ def depth(data):
     return deepest
 
 
+def read(path, max_bytes=JSON_BYTES):
+    """A file's bytes, at most max_bytes + 1 of them (enough for loads to say it is
+    larger): a file too big for a Pico's heap is never read whole. OSError if none."""
+    with open(path, "rb") as f:
+        return f.read(max_bytes + 1)
+
+
 def loads(data, max_bytes=JSON_BYTES, max_depth=JSON_DEPTH):
     """The value of JSON bytes (or text: then its characters are counted); ValueError saying why not: not JSON,
     more than max_bytes, or nested deeper than max_depth."""

@@ -6,7 +6,7 @@
 # tools word their messages from it; docs/LIMITS.md lists it (a test keeps
 # the two the same).
 
-SPEC_CHARS = 120  # a time control: one side's spec, or a preset with its amount
+SPEC_CHARS = 120  # a time control: one side's spec, or a preset with its amount (and written out: a journal's)
 STAGES = 8  # stages of one side's control (CXA's longest has 2, FIDE's 3)
 COUNT = 10000  # a count in a time control (moves of a stage, overtime periods, points) and a set move count
 BOARD_MAX = 999  # the highest board number
@@ -34,7 +34,7 @@ def clip(value):
     return "%s... (%d characters)" % (text[:QUOTE_CHARS - 8], len(text))
 
 
-def printable(text):
+def unprintable(text):
     """The first character of text that is no printed character (a control
     character, a lone surrogate), as U+XXXX; None if there is none."""
     for ch in text:

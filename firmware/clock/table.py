@@ -19,6 +19,7 @@ from clock.durations import LIMIT_MS
 LOSS_BOUND_MS = 10000
 STEP_MS_MAX = 1000
 CHECKPOINT_MS = LOSS_BOUND_MS - STEP_MS_MAX
+QUEUE = 8  # records a deferring table holds until flush() (more: written at once)
 
 
 def _spec(settings, key):
@@ -81,6 +82,11 @@ class Table:
         # gone): the game goes on in RAM, nothing more is written
         self.write_error = None
         self.records = 0  # records made, written or not: what changed since a look
+        # True (the board's loop): records wait for flush(), so a press is on
+        # the displays before its journal write; flushed within the same loop step
+        self.defer = False
+        self._queue = [0] * (4 * QUEUE)  # t, kind, side, value of each record waiting
+        self._queued = 0
 
     @classmethod
     def new(cls, settings, path, journals=FILES):
@@ -133,6 +139,30 @@ class Table:
         self.records += 1
         if self.journal is None:
             return
+        if not self.defer:
+            self._write(t, kind, side, value)
+            return
+        if self._queued == QUEUE:
+            self.flush()
+        q = self._queue
+        i = 4 * self._queued
+        q[i] = t
+        q[i + 1] = kind
+        q[i + 2] = side
+        q[i + 3] = value
+        self._queued += 1
+
+    def flush(self):
+        """Write the records waiting (see defer), oldest first."""
+        q = self._queue
+        n = self._queued
+        self._queued = 0
+        for i in range(0, 4 * n, 4):
+            if self.journal is None:
+                return
+            self._write(q[i], q[i + 1], q[i + 2], q[i + 3])
+
+    def _write(self, t, kind, side, value):
         try:
             self.journal.append(t, kind, side, value)
         except OSError as e:
@@ -168,6 +198,7 @@ class Table:
         return True
 
     def close(self):
+        self.flush()
         if self.journal is not None:
             try:
                 self.journal.close()

@@ -286,6 +286,9 @@ def parse_side(spec, name=""):
     name = _name(name) or preset
     if isinstance(text, tuple):
         raise ValueError("%s gives each side its own time; use it for both sides" % name)
+    if preset and len(text) > SPEC_CHARS:  # a journal's header holds it so: it must replay (played)
+        raise ValueError("%d characters with %s written out: a time control has at most %d"
+                         % (len(text), preset, SPEC_CHARS))
     tc = TimeControl()
     parts = text.split(";")
     if parts[0].strip() == "upcount":  # no time limit at all: the time used, counted up

@@ -12,14 +12,12 @@ from array import array
 from clock import events as ev
 from clock.game import UNSET
 from clock.table import Table, boot
-from device import faults, hall as hall_reports, lang, screens
+from device import faults, lang, screens
 from device import settings as cfg
-from device import staging, storage
+from device import storage
 from device import buzzer as tones
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
-from device.arbiter import Arbiter
-from device.codelock import CodeLock, LOCKED, LOCKOUT_MS, RIGHT
 from device.displays import Displays, FULL, DIM, DARK
 from device.gametime import GameTime
 from device.menu import Menu, Code, DONE
@@ -40,6 +38,10 @@ SLEEP_MS = 15 * 60000
 LOOP_MS = 10  # the longest wait between two loop steps (a key's edge ends it sooner)
 BATTERY_MS = 1000  # the battery is read this often
 SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
+NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported only for a clock that reports
+# Modules a game does not need (the arbiter's menus and code lock, the hall's
+# reporter, pushes from the host) are imported when first used: until then
+# their bytecode takes no RAM.
 
 
 class ClockState:
@@ -73,7 +75,7 @@ class ClockState:
 
 class App:
     def __init__(self, board, clock, values, store=None, settings_path="/settings.json", hall=None,
-                 settings_problem=None, network_path=hall_reports.NETWORK):
+                 settings_problem=None, network_path=NETWORK):
         self.board = board
         self.clock = clock
         self.values = values
@@ -91,16 +93,16 @@ class App:
         else:
             self.room = False
             self.table = Table.unrecorded(cfg.game_settings(values), self.store.broken)
+        self.table.defer = True  # a step draws, then writes the journal (see step())
         self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
         self.gt.ms = self.table.game.now  # a restored game goes on from its last record
         self.state = ClockState(self)
         self.menu = Menu()
-        self.menus = Arbiter(self.state, self.record, self.update, self.new_game, self.mark_absent,
-                             self.start_selftest)
+        self._menus = None  # the arbiter's menus (device/arbiter.py), made when first opened
         self.selftest = None  # device.selftest.SelfTest while the clock tests itself
         self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
         self.menu_tick = 0  # tick of the last key (levers aside) while a menu is open
-        self.lock = CodeLock(clock)
+        self._lock = None  # the code lock (device/codelock.py), made when the menu is first asked for
         self.absent = [0, 0]
         self.ok_down = UNSET  # tick when ok went down
         self.ok_used = False
@@ -114,6 +116,7 @@ class App:
         self.key_tick = clock.ticks_ms()  # the last key or lever (the displays dim after a while without one)
         self.low_battery = False
         self.lever_ms = [UNSET, UNSET]  # game ms of each lever's last counted press
+        self.first = 0  # the display drawn first: the one beside the lever pressed last
         if board.restarted and self.game.started and not self.game.over():
             self.report_fault(faults.RESTART, "the watchdog restarted the clock")
         self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
@@ -198,6 +201,7 @@ class App:
         self.menu.close()
         self.displays.invalidate()
         self.draw(now)
+        self.table.flush()
 
     def safe_step(self):
         """One loop step; if something around the game fails, the fault is
@@ -274,7 +278,8 @@ class App:
             leds.update(self.game, self.red_side, now)  # the game's side (its header), as the levers
         self.check_hardware(tick)
         self.displays.set_level(self.display_level(tick))
-        self.draw(now)
+        self.draw(now)  # a press shows before its journal write and the hall's report
+        self.table.flush()
         if self.pending is not None:
             self._save_pending(tick)
         if self.hall is not None:
@@ -284,6 +289,7 @@ class App:
                 self.identify()
         if self.host is not None:
             self.host.step()
+        self.table.flush()  # what a push or the hall's request recorded
 
     def display_level(self, tick):
         """FULL in play or in a menu; outside play DIM after DIM_MS without a
@@ -371,6 +377,7 @@ class App:
             if other != UNSET and 0 <= t - other < self.board.lockout_ms:
                 return
             self.lever_ms[k] = t
+            self.first = k  # the display beside lever k: the pressed side's, redrawn first
             self.table.event(t, ev.PRESS, k ^ self.red_side, 0)
             return
         self.menu_tick = self.board.buttons.tick
@@ -401,6 +408,21 @@ class App:
 
     # -- menus ------------------------------------------------------------------
 
+    @property
+    def menus(self):
+        if self._menus is None:
+            from device.arbiter import Arbiter
+            self._menus = Arbiter(self.state, self.record, self.update, self.new_game, self.mark_absent,
+                                  self.start_selftest)
+        return self._menus
+
+    @property
+    def lock(self):
+        if self._lock is None:
+            from device.codelock import CodeLock
+            self._lock = CodeLock(self.clock)
+        return self._lock
+
     def open_menu(self):
         """Held ok: the arbiter's menu, after the code if one is set (without
         a code the hold itself is the deliberate act); while wrong codes keep
@@ -417,6 +439,7 @@ class App:
         self.draw_menu()
 
     def _check_code(self, code):
+        from device.codelock import LOCKED, LOCKOUT_MS, RIGHT
         self.menu.close()  # the code is not a step to come back to
         said = self.lock.enter(code, self.values["code"])
         if said == RIGHT:
@@ -477,6 +500,7 @@ class App:
             self.table = Table.new(settings, self.store.journal, self.store.journals)
         else:
             self.table = Table.unrecorded(settings, problem or OSError(28))  # ENOSPC
+        self.table.defer = True
         self.gt.now()
         self.gt.ms = 0  # the new game's time starts now
         # the marks were for the arbiter of the game before; refused settings
@@ -497,6 +521,7 @@ class App:
         one (kept in the archive, as the arbiter's "new game" does); an
         unstarted or finished game is replaced at once; language, sound and
         code apply at once. The answer says which, for the host."""
+        from device import staging
         changes = request.get("settings") or {}
         network = request.get("network")
         try:
@@ -534,9 +559,14 @@ class App:
         return answer
 
     def _use_network(self, network):
+        from device import staging
         if self.hall is not None:
             self.hall.close()
-        self.hall = None if network == staging.NO_NETWORK else hall_reports.reporter_from(network, self.clock)
+        if network == staging.NO_NETWORK:
+            self.hall = None
+        else:
+            from device.hall import reporter_from
+            self.hall = reporter_from(network, self.clock)
 
     def _save_pending(self, tick):
         """Keep pushed settings on the flash, once no clock runs (a flash write
@@ -547,6 +577,7 @@ class App:
         pending = self.pending
         if pending is None or self.save_tick and self.clock.ticks_diff(tick, self.save_tick) < 0:
             return
+        from device import staging
         try:
             staging.save(pending[0], pending[1], self.settings_path, self.network_path)
             self.pending = None
@@ -622,7 +653,7 @@ class App:
         marks = self.marks
         for s in range(2):
             marks[s] = self.status(s, now)
-        self.displays.draw(self.game, now, marks, self.values["language"])
+        self.displays.draw(self.game, now, marks, self.values["language"], self.first)
 
     def redraw(self):
         self.displays.invalidate()
@@ -687,10 +718,11 @@ def main():
         print(e)
         show_problem(str(e))
         raise
+    from device import staging
     staging.commit()  # a push a power cut interrupted is finished first: all of it, or none was kept
     values, problem = cfg.load()  # never raises: a refused field is marked on the displays
     board = Board(profile, time)
-    app = App(board, time, values, board_store(board), hall=hall_reports.reporter_for(time),
+    app = App(board, time, values, board_store(board), hall=_reporter(time),
               settings_problem=problem)
     try:  # the host may read the clock while it runs (xqclock pull, config show) and push to it
         from device.hostreads import HostReads
@@ -700,6 +732,18 @@ def main():
         print("no reads while running:", repr(e))
     app.power_on_selftest()
     app.run()
+
+
+def _reporter(time):
+    """The hall's reporter, or None for a clock without network settings
+    (which then never imports device/hall.py)."""
+    import os
+    try:
+        os.stat(NETWORK)
+    except OSError:
+        return None
+    from device.hall import reporter_for
+    return reporter_for(time, NETWORK)
 
 
 def _uid():

@@ -113,7 +113,7 @@ OPTIONAL = (
     ("fram", "addr", _int(0x50, 0x57), "an FRAM address (80-87)"),
     ("fram", "size", _fram_size, "the chip's bytes, a multiple of 256 from 4096 to 1048576"),
     ("battery", "adc", _int(26, 28), "an ADC pin on the header (26-28; GP29 is the Pico's own VSYS/3)"),
-    ("battery", "chemistry", lambda v: v in CHEMISTRY, "alkaline, nimh or liion"),
+    ("battery", "chemistry", lambda v: isinstance(v, str) and v in CHEMISTRY, "alkaline, nimh or liion"),
     ("battery", "divider", _positive, "a number above 0"),
     ("battery", "empty_mv", _int(1000, 6000), "millivolts (1000-6000)"),
     ("battery", "full_mv", _int(1000, 6000), "millivolts (1000-6000)"),
@@ -265,8 +265,7 @@ def check(profile):
 
 def load_profile(path="/profile.json"):
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        data = jsonfile.read(path)
     except OSError:
         raise ProfileError("no board profile at %s: copy hardware/profiles/<build>.json there" % path)
     try:

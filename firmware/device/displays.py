@@ -1,7 +1,8 @@
 # The two players' displays: each one's screen on its own chip (the screen
 # class of the board's display kind, device.screens.SCREENS), drawn only when
-# what it shows changed. One display in turn is set up again every
-# REFRESH_MS (a reset by static shows again). A display that does not answer
+# what it shows changed, the pressed side's first. One display in turn is set
+# up again every REFRESH_MS (a reset by static shows again), its frame sent
+# again a page a loop step. A display that does not answer
 # is marked and left alone for RETRY_MS (on a stuck bus every try costs the
 # I2C timeout), then tried again: its bus freed, its screen redrawn, its chip
 # set up (the driver does that after an error). Drawing allocates nothing
@@ -32,6 +33,7 @@ class Displays:
         self.refresh_tick = clock.ticks_ms()
         self.refresh_next = 0  # the display set up again next
         self.level = FULL
+        self.refreshing = -1  # the display a refresh is sent to a piece a step, or -1
 
     def new_game(self, header, red_side, tenths):
         """Screens for a new game: each facing its player (the left display
@@ -56,10 +58,13 @@ class Displays:
         for scr in self.screens:
             scr.invalidate()
 
-    def draw(self, game, now, status, language):
-        """Show the game at now; status[side] is the marks (screens.* bits) of side's display."""
+    def draw(self, game, now, status, language, first=0):
+        """Show the game at now; status[side] is the marks (screens.* bits) of
+        side's display. Display `first` (the pressed side's) goes first, then
+        the other; then a page of a display being refreshed, if one is due."""
         tick = self.clock.ticks_ms()
-        for i in range(2):
+        for n in range(2):
+            i = first ^ n
             if self._retry(i, tick):
                 scr = self.screens[i]
                 try:
@@ -67,6 +72,13 @@ class Displays:
                     self._answered(i)
                 except OSError as e:
                     self._failed(i, tick, e)
+        i = self.refreshing
+        if i >= 0 and self.failed[i] == UNSET:
+            try:
+                if not self.screens[i].trickle():
+                    self.refreshing = -1
+            except OSError as e:
+                self._failed(i, tick, e)
 
     def draw_menu(self, menu, language, arbiter):
         tick = self.clock.ticks_ms()
@@ -100,13 +112,14 @@ class Displays:
                 self._failed(i, tick, e)
 
     def refresh(self, tick):
-        """Every REFRESH_MS, one display in turn set up again with a whole frame (not while dark)."""
+        """Every REFRESH_MS, one display in turn set up again and sent its
+        whole frame, a page a loop step (see draw()); not while dark."""
         if self.level != DARK and self.clock.ticks_diff(tick, self.refresh_tick) >= REFRESH_MS:
             self.refresh_tick = tick
             i = self.refresh_next
             self.refresh_next = 1 - i
             self.screens[i].refresh()
-            self.screens[i].invalidate()
+            self.refreshing = i
 
     def _retry(self, i, tick):
         failed = self.failed[i]

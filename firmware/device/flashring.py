@@ -21,7 +21,8 @@ import os
 from array import array
 
 from clock import ring
-from clock.journal import FILES, RECORD, Loaded, header, pack
+from clock.journal import FILES, RECORD, Loaded, header, pack_event
+from device.sha256 import seal
 
 PAGE = 256  # the flash's program unit: the pico-sdk programs whole pages
 _SCAN = 64  # bytes read of each block to find the ring's: every marker sits in them
@@ -130,7 +131,7 @@ class RingJournal:
     def __init__(self, flash, path, loaded, phys, end):
         self.flash = flash
         self.path = path
-        self.prev = loaded.last_hash
+        self.prev = bytearray(loaded.last_hash)  # the chain's head, sealed into in place
         self.size = loaded.valid_size
         self._ring = loaded.ring
         self._head_bytes = loaded.start
@@ -181,9 +182,9 @@ class RingJournal:
         if self._block >= blocks:
             raise OSError(28)
         rec = self._rec
-        h = pack(rec, self.prev, t, kind, side, value)
+        pack_event(rec, t, kind, side, value)
+        seal(self.prev, rec)  # allocates nothing
         self._program(rec)
-        self.prev = h
         self.size = ring.file_offset(self._block, self._at, bs) + RECORD
         self._advance()
 

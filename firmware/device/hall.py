@@ -23,8 +23,9 @@ import select
 
 from clock import jsonfile, snapshot
 from clock.game import UNSET
-from clock.limits import (ACCOUNT_BYTES, EVENT_BYTES, EVENT_NOT, HOST_CHARS, WIFI_BYTES, WIFI_PASSWORD, printable,
-                          utf8_bytes)
+from clock.limits import (ACCOUNT_BYTES, EVENT_BYTES, EVENT_NOT, HOST_CHARS, WIFI_BYTES, WIFI_PASSWORD,
+                          unprintable, utf8_bytes)
+from clock.spaces import normalize
 from clock.utf8 import dumps, joined
 
 NETWORK = "/network.json"
@@ -58,6 +59,8 @@ LOOK_MS = 250  # how often a connected clock looks for a request from the hall (
 
 def check(values):
     """Fill defaults and check each field; raises ValueError naming the field."""
+    if not isinstance(values, dict):  # a file of 5 or null: said, not a TypeError at power-on
+        raise ValueError("network: not a JSON object")
     out = dict(DEFAULTS)
     for key in values:
         if key not in DEFAULTS:
@@ -73,7 +76,7 @@ def check(values):
     if not out["broker"]:
         raise ValueError("network: broker is missing (the broker's address)")
     _limits(out)
-    if not isinstance(out["port"], int) or not 0 <= out["port"] <= 65535:
+    if type(out["port"]) is not int or not 0 <= out["port"] <= 65535:  # true is no port (bool is an int)
         raise ValueError("network: port must be 0 (the default) to 65535")
     if not isinstance(out["tls"], bool):
         raise ValueError("network: tls must be true or false")
@@ -87,7 +90,7 @@ def check(values):
     except ValueError:
         raise ValueError("network: ca must be a certificate in base64 (DER)")
     t = out["timeout_ms"]
-    if not isinstance(t, int) or not 10 <= t <= 2000:
+    if type(t) is not int or not 10 <= t <= 2000:
         raise ValueError("network: timeout_ms must be 10 to 2000")
     return out
 
@@ -95,13 +98,14 @@ def check(values):
 def _limits(out):
     """The text fields within clock/limits.py: ValueError naming the field."""
     event = out["event"]
-    if not event or printable(event) or " " in event or [c for c in EVENT_NOT if c in event]:
+    # any white space (a full-width one too): Mosquitto's files take a name as one word
+    if not event or unprintable(event) or " " in normalize(event) or [c for c in EVENT_NOT if c in event]:
         raise ValueError("network: event must be a name without spaces, control characters or %s"
                          % " ".join(EVENT_NOT))
     if utf8_bytes(event) > EVENT_BYTES:
         raise ValueError("network: event must be at most %d bytes of UTF-8, not %d" % (EVENT_BYTES, utf8_bytes(event)))
     wifi = out["wifi"]
-    if printable(wifi) or utf8_bytes(wifi) > WIFI_BYTES:
+    if unprintable(wifi) or utf8_bytes(wifi) > WIFI_BYTES:
         raise ValueError("network: wifi must be a network's name of at most %d bytes, without control characters"
                          % WIFI_BYTES)
     password = out["wifi_password"]
@@ -113,13 +117,13 @@ def _limits(out):
     if out["broker"] != USB:
         check_host(out["broker"])
     for key in ("user", "password"):
-        if printable(out[key]) or utf8_bytes(out[key]) > ACCOUNT_BYTES:
+        if unprintable(out[key]) or utf8_bytes(out[key]) > ACCOUNT_BYTES:
             raise ValueError("network: %s must be at most %d bytes, without control characters" % (key, ACCOUNT_BYTES))
 
 
 def check_host(host):
     """The broker's address: ValueError unless an IP address or an ASCII host name."""
-    if len(host) > HOST_CHARS or not _ascii(host, 33) or [c for c in host if not (
+    if len(host) > HOST_CHARS or [c for c in host if not (
             "a" <= c <= "z" or "A" <= c <= "Z" or "0" <= c <= "9" or c in ".-:")]:
         raise ValueError("network: broker must be an IP address or a host name (ASCII letters, digits, . - :) "
                          "of at most %d characters" % HOST_CHARS)
@@ -142,8 +146,7 @@ def _hex(text):
 def load(path=NETWORK):
     """(values or None, problem): None when the clock has no network settings."""
     try:
-        with open(path, "rb") as f:  # UTF-8 on both VMs
-            return check(jsonfile.loads(f.read())), None
+        return check(jsonfile.loads(jsonfile.read(path))), None  # bytes: UTF-8 on both VMs
     except OSError:
         return None, None
     except ValueError as e:

@@ -37,6 +37,9 @@ IDENTIFY = const(1 << 19)  # asked to identify itself (xqclock identify, the hal
 _OLED_STATUS = const(LOW_BATTERY | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK
                      | OFFLINE | HALTED | IDENTIFY)
 
+# the Ing points' words around their number ("-%dPT": "-", "PT"), per language
+_ING_POINTS = tuple(tuple(words.split("%d")) for words in lang.ING_POINTS)
+
 # segments A..G of the digits 0..9, as on the 7-segment build
 DIGIT_SEGMENTS = encode_digits(b"0123456789", bytearray(10))
 
@@ -193,10 +196,17 @@ class OledScreen:
         self.caption = caption(header, side) if header is not None else ""
         self.tenths = TENTHS_MS  # tenths show below this many ms (the setting)
         self.board = 0  # the board number shown while the clock identifies itself (0: none set)
+        self.info = text.Line()  # the lines drawn, made once: drawing allocates nothing
+        self.period = text.Line()
+        self.line = text.Line()
 
     def refresh(self):
-        """Set the chip up again (one reset by static shows again)."""
+        """Set the chip up again (one reset by static shows again), a piece a trickle()."""
         self.fb.refresh()
+
+    def trickle(self):
+        """The next piece of a refresh; 0 when it is done."""
+        return self.fb.trickle()
 
     def nacks(self):
         """Bytes the chip did not acknowledge: none here (an I2C chip that
@@ -267,7 +277,8 @@ class OledScreen:
         self.fb.show()
         return True
 
-    # Drawing happens only when something shown changed, so it may allocate.
+    # Drawing happens only when something shown changed; it allocates nothing
+    # either (the lines are text.Line pieces, not formatted strs).
     def _draw(self, game, lg):
         fb = self.fb
         d = self.now
@@ -276,16 +287,19 @@ class OledScreen:
         if d[_RUN]:
             fb.fill_rect(0, 0, _W, 3, 1)  # the bold bar: this clock runs
         text.draw(fb, lang.SIDE[s][lg], 0, 3)
-        info = "%d/%d" % (d[_MOVES], d[_QUOTA]) if d[_QUOTA] else "%d" % d[_MOVES]
-        period = "P%d" % (d[_PERIOD] + 1)
+        info = self.info.clear()  # "P2 12/40": the period, the moves and the quota
         if d[_PERIOD] or d[_QUOTA]:
-            info = "%s %s" % (period, info)
-        x = _W - 8 * len(info)
-        fb.text(info, x, 7, 1)
+            info.glue("P").num(d[_PERIOD] + 1)
+        info.num(d[_MOVES], 0, True)
+        if d[_QUOTA]:
+            info.glue("/").num(d[_QUOTA])
+        x = _W - info.width()
+        info.draw(fb, x, 3)
         if d[_PERIOD] and d[_STATUS] & PERIOD_MARK:
             # the period just reached, marked (inverted) for a while, as DGT clocks do
-            fb.fill_rect(x - 2, 5, 8 * len(period) + 3, 12, 1)
-            fb.text(period, x, 7, 0)
+            period = self.period.clear().glue("P").num(d[_PERIOD] + 1)
+            fb.fill_rect(x - 2, 5, period.width() + 3, 12, 1)
+            period.draw(fb, x, 3, 0)
         _big_time(fb, self.chars, d[_TLEN])
         self._status_line(fb, game, lg)
         if d[_STATUS] & OFFLINE:
@@ -297,67 +311,67 @@ class OledScreen:
         s = self.side
         y = 48
         status = d[_STATUS]
-        words = []
+        line = self.line.clear()
         if d[_RESULT] != -1:
             if game.winner == DRAW:
-                words.append(lang.DRAW[lg])
+                line.word(lang.DRAW[lg])
             else:
-                words.append(lang.WIN[lg] if game.winner == s else lang.LOSS[lg])
-            words.append(lang.REASONS[game.reason][lg])
+                line.word(lang.WIN[lg] if game.winner == s else lang.LOSS[lg])
+            line.word(lang.REASONS[game.reason][lg])
         elif not game.started and self.caption and d[_LATE] < 0:
-            words.append(self.caption)
+            line.word(self.caption)
         elif d[_LATE] >= 0:
             secs = d[_LATE]
-            words.append(lang.LATE[lg])
-            words.append("%d:%02d" % (secs // 60, secs % 60))
+            line.word(lang.LATE[lg]).num(secs // 60, 0, True).glue(":").num(secs % 60, 2)
         elif game.moved_at != UNSET:
-            words.append(lang.MOVED[lg])
+            line.word(lang.MOVED[lg])
         elif d[_PAUSED]:
-            words.append(lang.PAUSED[lg])
+            line.word(lang.PAUSED[lg])
             if status & RESTORED:
-                words.append(lang.RESTORED[lg])
+                line.word(lang.RESTORED[lg])
         elif status & NEW_PERIOD:
-            words.append(lang.NEXT_PERIOD[lg])
+            line.word(lang.NEXT_PERIOD[lg])
         else:
             if d[_DELAY] >= 0:  # the big digits count the delay down
-                secs = d[_DELAY]
-                main = "%d:%02d:%02d" % (secs // 3600, secs // 60 % 60, secs % 60) if secs >= 3600 \
-                    else "%d:%02d" % (secs // 60, secs % 60)
-                words.append("%s %s" % (lang.DELAY[lg], main))
+                line.word(lang.DELAY[lg]).clock(d[_DELAY])
             if d[_FOULS] >= 16:
-                words.append("%s%d" % (lang.FOULS[lg], d[_FOULS] >> 4))
+                line.word(lang.FOULS[lg]).num(d[_FOULS] >> 4)
             if d[_PERIODS] >= 0:
-                words.append("%s%d" % (lang.BYOYOMI[lg], d[_PERIODS]))
+                line.word(lang.BYOYOMI[lg]).num(d[_PERIODS])
             if d[_MOVE] >= 0:
                 secs = d[_MOVE]
-                words.append("%s %d:%02d" % (lang.MOVE_LEFT[lg], secs // 60, secs % 60))
+                line.word(lang.MOVE_LEFT[lg]).num(secs // 60, 0, True).glue(":").num(secs % 60, 2)
             if d[_BLOCK] >= 0:
-                words.append("%s %d/%d" % (lang.OVERTIME[lg], d[_BLOCK], game.sides[s].tc.canadian_moves))
+                line.word(lang.OVERTIME[lg]).num(d[_BLOCK], 0, True).glue("/").num(game.sides[s].tc.canadian_moves)
             if d[_ING] >= 0:
-                words.append("%s%d/%d" % (lang.ING[lg], d[_ING] >> 10, game.sides[s].tc.ing_periods))
-                words.append(lang.ING_POINTS[lg] % (d[_ING] & 1023))
+                line.word(lang.ING[lg]).num(d[_ING] >> 10).glue("/").num(game.sides[s].tc.ing_periods)
+                points = _ING_POINTS[lg]
+                line.word(points[0]).num(d[_ING] & 1023).glue(points[1])
             if d[_UP]:
-                words.append(lang.UPCOUNT[lg])
+                line.word(lang.UPCOUNT[lg])
             if d[_EXEMPT]:
-                words.append(lang.EXEMPT[lg])
+                line.word(lang.EXEMPT[lg])
             if status & LOW_BATTERY:
-                words.append(lang.LOW_BATTERY[lg])
+                line.word(lang.LOW_BATTERY[lg])
         kinds = status >> FAULT_SHIFT & 0xFF
         if status & IDENTIFY:
-            words = ["#%d" % self.board if self.board else "#-"]
+            line.clear().glue("#")
+            if self.board:
+                line.num(self.board)
+            else:
+                line.glue("-")
             fb.fill_rect(0, y, _W, 16, 1)
-            text.draw(fb, words[0], (_W - text.width(words[0])) // 2, y, 0)
+            line.draw(fb, (_W - line.width()) // 2, y, 0)
             return
         if status & HALTED:
-            words = [lang.STOPPED[lg]]
-        elif kinds and (status & MARK_PHASE or not words):
+            line.clear().word(lang.STOPPED[lg])
+        elif kinds and (status & MARK_PHASE or not line.n):
             # a latched fault: alone on the line, or in turn with what it holds
-            words = [lang.FAULT[lg]]
+            line.clear().word(lang.FAULT[lg])
             for i in range(len(faults.KINDS)):
                 if kinds & faults.KINDS[i]:
-                    words.append(lang.FAULT_KINDS[i][lg])
-        line = " ".join(words)
-        text.draw(fb, line, 2, y)
+                    line.word(lang.FAULT_KINDS[i][lg])
+        line.draw(fb, 2, y)
         if d[_FLAG]:
             fb.rect(0, y, _W, 16, 1)  # this side's flag fell
 
@@ -405,6 +419,9 @@ class SegmentScreen:
 
     def refresh(self):
         pass  # every write sends the whole display: nothing to set up again
+
+    def trickle(self):
+        return 0
 
     def nacks(self):
         """Bytes the chip did not acknowledge (no chip on the wires?)."""

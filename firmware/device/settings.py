@@ -7,7 +7,7 @@ import os
 from clock import timecontrol
 from clock import jsonfile
 from clock.durations import LIMIT_MS, digits
-from clock.limits import BOARD_MAX, NAME_BYTES, NAME_CHARS, clip, printable, utf8_bytes
+from clock.limits import BOARD_MAX, NAME_BYTES, NAME_CHARS, clip, unprintable, utf8_bytes
 from clock.utf8 import dumps, joined
 
 DEFAULTS = {
@@ -96,7 +96,9 @@ def _board(v):
     return v
 
 
-def _name(v):
+def player_name(v):
+    """A player's name as a clock keeps it; ValueError saying why no clock takes it (the one rule
+    for a push, pairings and a journal's header)."""
     if not isinstance(v, str):
         raise ValueError("%s is not a name (text)" % clip(v))
     v = joined(v)  # "\ud842\udfb7" in the file is the one character 𠮷 (clock/utf8.py)
@@ -105,7 +107,7 @@ def _name(v):
     if utf8_bytes(v) > NAME_BYTES:
         raise ValueError("%d bytes of UTF-8: a name has at most %d (characters outside the BMP take 4 each)"
                          % (utf8_bytes(v), NAME_BYTES))
-    bad = printable(v)
+    bad = unprintable(v)
     if bad:
         raise ValueError("a control character (%s) in the name" % bad)
     return v
@@ -115,7 +117,7 @@ def _name(v):
 # A new field is a DEFAULTS entry and a line here.
 CHECKS = {"clock": _clock, "clock_black": _clock_black, "forfeit": _forfeit, "fouls": _fouls, "tenths": _tenths,
           "sound": _switch, "language": _zero_one, "red_side": _zero_one, "code": _code,
-          "board": _board, "red_name": _name, "black_name": _name}
+          "board": _board, "red_name": player_name, "black_name": player_name}
 
 
 def accept(values):
@@ -160,8 +162,7 @@ def load(path="/settings.json"):
     A bad field is refused on its own (problem names it, None if all were
     accepted), so the clock always boots, locked if it was."""
     try:
-        with open(path, "rb") as f:  # UTF-8 on both VMs, whatever CPython's locale says
-            text = f.read()
+        text = jsonfile.read(path)  # bytes: UTF-8 on both VMs, whatever CPython's locale says
     except OSError:
         return dict(DEFAULTS), None
     try:

@@ -12,28 +12,29 @@
 import json
 import os
 
+from clock import jsonfile
 from clock.utf8 import dumps
-from device import hall
 from device import settings as cfg
 
 SETTINGS = "/settings.json"
+NETWORK = "/network.json"  # device.hall.NETWORK (the hall's module is imported only when a push checks one)
 NO_NETWORK = "none"  # as network: the clock stops reporting (its /network.json is removed)
 
 
-def merged_network(changes, path=hall.NETWORK):
+def merged_network(changes, path=NETWORK):
     """The network settings a push makes of what the clock has (checked, or
     ValueError naming the field); NO_NETWORK for {"broker": ""}."""
     if changes.get("broker") == "":
         return NO_NETWORK
     try:
-        with open(path, "rb") as f:
-            before = json.loads(f.read())
+        before = jsonfile.loads(jsonfile.read(path))  # within the limits, as hall.load reads it
     except (OSError, ValueError):
         before = {}
     if not isinstance(before, dict):
         before = {}
     values = dict(before)
     values.update(changes)
+    from device import hall
     return hall.check(values)
 
 
@@ -44,13 +45,13 @@ def _write(path, data):
     os.rename(tmp, path)
 
 
-def save(values, network, settings_path=SETTINGS, network_path=hall.NETWORK):
+def save(values, network, settings_path=SETTINGS, network_path=NETWORK):
     """Keep settings (and network settings, None: unchanged) all or nothing."""
     _write(settings_path + ".new", dumps({"settings": values, "network": network}).encode())
     commit(settings_path, network_path)
 
 
-def commit(settings_path=SETTINGS, network_path=hall.NETWORK):
+def commit(settings_path=SETTINGS, network_path=NETWORK):
     """Write each file from settings_path + ".new", then remove it; False if there is none."""
     staged = settings_path + ".new"
     try:

@@ -26,6 +26,18 @@ _inverse.pixel(0, 0, 1)
 _inverse.pixel(1, 0, 0)
 
 
+def _intern_ascii():
+    # every printable ASCII character interned now, at import (a few hundred
+    # bytes for good), so that drawing an English word never allocates
+    n = 0
+    for ch in " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~":
+        n += 1
+    return n
+
+
+_intern_ascii()
+
+
 def prepare():
     """Intern every glyph character now, so no later draw() allocates."""
     n = 0
@@ -78,3 +90,92 @@ def draw_centered(fb, s, y, c=1, x0=0, w=128):
     if x < x0:
         x = x0
     return draw(fb, s, x, y, c)
+
+
+_DIGITS = "0123456789"  # indexed, each digit is an interned 1-char str: no allocation
+_MAX = 12  # pieces a line holds (the longest status line has 8)
+
+
+class Line:
+    """A line of words and numbers put together without allocating, for
+    the screens' lines that change while a clock runs: what "%s %d:%02d" %
+    (...) would build, kept as pieces (a str drawn as it is, or a number
+    drawn digit by digit), each after a space unless glued."""
+
+    def __init__(self):
+        self.strs = [None] * _MAX  # per piece: its str, or None for a number
+        self.nums = [0] * _MAX
+        self.pads = bytearray(_MAX)  # a number's least digits (zeros in front)
+        self.gaps = bytearray(_MAX)  # 1: a space before the piece
+        self.n = 0
+
+    def clear(self):
+        self.n = 0
+        return self
+
+    def _put(self, s, n, pad, gap):
+        i = self.n
+        if i < _MAX:
+            self.strs[i] = s
+            self.nums[i] = n
+            self.pads[i] = pad
+            self.gaps[i] = 1 if gap and i else 0
+            self.n = i + 1
+        return self
+
+    def word(self, s):
+        """s after a space (none before the first piece)."""
+        return self._put(s, 0, 0, True)
+
+    def glue(self, s):
+        """s right after the piece before."""
+        return self._put(s, 0, 0, False)
+
+    def num(self, n, pad=0, gap=False):
+        """n (>= 0) in decimal, at least pad digits; glued unless gap."""
+        return self._put(None, n, pad, gap)
+
+    def clock(self, secs, gap=True):
+        """secs as M:SS, or H:MM:SS from an hour."""
+        if secs >= 3600:
+            self.num(secs // 3600, 0, gap).glue(":").num(secs // 60 % 60, 2)
+        else:
+            self.num(secs // 60, 0, gap)
+        return self.glue(":").num(secs % 60, 2)
+
+    def _digits(self, i):
+        n = self.nums[i]
+        k = 1
+        while n >= 10:
+            n //= 10
+            k += 1
+        return k if k > self.pads[i] else self.pads[i]
+
+    def width(self):
+        w = 0
+        for i in range(self.n):
+            if self.gaps[i]:
+                w += 8
+            s = self.strs[i]
+            w += width(s) if s is not None else 8 * self._digits(i)
+        return w
+
+    def draw(self, fb, x, y, c=1):
+        """Draw the line as draw() draws a str; returns the x after it."""
+        for i in range(self.n):
+            if self.gaps[i]:
+                x += 8
+            s = self.strs[i]
+            if s is not None:
+                x = draw(fb, s, x, y, c)
+                continue
+            k = self._digits(i)
+            n = self.nums[i]
+            x += 8 * k
+            at = x
+            while k:
+                at -= 8
+                fb.text(_DIGITS[n % 10], at, y + 4, c)
+                n //= 10
+                k -= 1
+        return x

@@ -2,8 +2,9 @@
 
 main.py (and boot.py, if the firmware has one) stay source, as the board runs
 them by name; every other module becomes .mpy, compiled for the board's
-bytecode version and architecture (-march; the firmware has no native code,
-so the bytes are the same for every architecture). The boot step
+bytecode version and architecture (-march: device/sha256_viper.py is viper
+code, native to the board's CPU; the rest is the same bytecode for every
+architecture). The boot step
 host_tools/board/boot.py is added as /boot.py when firmware/ has none; the
 micropython-lib modules of host_tools/board/libs.py (umqtt) are added too.
 Compiled files are cached by source hash under ~/.cache/xqclock/mpy.
@@ -107,7 +108,9 @@ class Build:
     def _compile(self):
         jobs = []
         for rel, path in self._sources():
-            if rel in KEEP_SOURCE:
+            # native code (viper) compiles only for a known architecture: else the
+            # board compiles it itself (device/sha256.py falls back to hashlib if it cannot)
+            if rel in KEEP_SOURCE or (self.march is None and rel.endswith("_viper.py")):
                 self.files[rel] = path.read_bytes()
             else:
                 jobs.append((rel, self.source))

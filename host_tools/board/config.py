@@ -152,7 +152,7 @@ def changes_from(clock=None, forfeit=None, fouls=None, sound=None, language=None
 def _name(option, name):
     name = " ".join(str(name).split())
     try:
-        return cfg.CHECKS["red_name"](name)
+        return cfg.player_name(name)
     except ValueError as e:
         raise ValueError(f"{option} {clip(name)}: {e}") from None
 
@@ -167,7 +167,7 @@ def read_pairings(path, round_number=None):
     for board, sides in sorted(names.items()):  # what a clock takes, checked before any clock is asked
         for side, name in zip(("Red's", "Black's"), sides):
             try:
-                cfg.CHECKS["red_name"](name)
+                cfg.player_name(name)
             except ValueError as e:
                 raise ValueError(f"{path}: board {board}: {side} name {clip(name)!r}: {e}") from None
     return names, number
@@ -558,7 +558,7 @@ def _write_network(link, port, changes):
     """Merge `changes` into the board's /network.json over the raw REPL; a note."""
     from device import hall
     try:
-        before = _raw(link.read_file(hall.NETWORK).decode())
+        before = _raw(link.read_file(hall.NETWORK))  # bytes, as the board reads them: not UTF-8 is no JSON
     except BoardError:
         before = {}
     if changes.get("broker") == "":

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from host_tools.board import BoardError
+from host_tools.inputs import escaped, said, unfiltered  # a board's words as text: no escape, no markup
 
 
 class _Bar(BarColumn):
@@ -39,10 +40,11 @@ class Progress:
         self.bars = None
         if self.live:
             width = max((len(p) for p in ports), default=10)
-            self.bars = Bars(TextColumn(f"{{task.fields[port]:<{width}}}  {{task.fields[stage]:<10}}"),
-                             _Bar(bar_width=24), TextColumn("{task.fields[percent]}  {task.fields[note]}"),
-                             console=Console(file=self.stream, force_terminal=True))
-            self.tasks = {p: self.bars.add_task("", total=None, port=p, stage="waiting", percent="", note="")
+            where = TextColumn(f"{{task.fields[port]:<{width}}}  {{task.fields[stage]:<10}}", markup=False)
+            self.bars = Bars(where, _Bar(bar_width=24),
+                             TextColumn("{task.fields[percent]}  {task.fields[note]}", markup=False),
+                             console=Console(file=unfiltered(self.stream), force_terminal=True))
+            self.tasks = {p: self.bars.add_task("", total=None, port=said(p), stage="waiting", percent="", note="")
                           for p in ports}
             self.bars.start()
 
@@ -51,7 +53,7 @@ class Progress:
 
     def update(self, port, stage, done=0, total=0, note=""):
         if self.bars is not None:
-            self.bars.update(self.tasks[port], completed=done, total=total or None, stage=stage, note=note,
+            self.bars.update(self.tasks[port], completed=done, total=total or None, stage=stage, note=said(note),
                              percent=f"{100 * done // total:3d}%" if total else "")
             return
         with self.lock:
@@ -71,7 +73,7 @@ def table(rows, headers, stream=None):
     stream = stream or sys.stdout
     grid = Table(*headers, box=None, pad_edge=False, header_style="bold")
     for r in rows:
-        grid.add_row(*(Text(str(c)) for c in r))  # Text: no rich markup in board names or paths
+        grid.add_row(*(Text(escaped(str(c))) for c in r))  # Text: no rich markup in board names or paths
     if stream.isatty():
         Console(file=stream).print(grid)
         return

@@ -26,6 +26,7 @@ from pathlib import Path
 from host_tools.board import BoardError
 from host_tools.board.link import Link
 from host_tools.board.live import LiveClock, NotServing
+from host_tools.inputs import file_name
 
 
 def _wanted(name):
@@ -41,7 +42,7 @@ def folder_name(port, uid, settings):
     board = (settings or {}).get("board")
     if type(board) is int and board > 0:
         return "board-%02d" % board
-    return uid or re.sub(r"[^A-Za-z0-9_.-]", "_", port.strip("/"))
+    return file_name(uid) if uid else re.sub(r"[^A-Za-z0-9_.-]", "_", port.strip("/"))  # the board's word: a name
 
 
 def _store(local, data):
@@ -71,9 +72,9 @@ def _pull_live(port, dest, timeout, progress, with_archive):
         # firmware from before it said so kept it beside the journal
         archive = info.get("archive") or _folder(journal).rstrip("/") + "/games"
         wanted = [(journal, folder / "game.xqj")]
-        wanted += [(_folder(journal).rstrip("/") + "/" + n, folder / n)
+        wanted += [(_folder(journal).rstrip("/") + "/" + n, folder / file_name(n))
                    for n in clock.listdir(_folder(journal)) if n.endswith(".xqj.bad")]
-        archived = [(archive + "/" + n, folder / "games" / n) for n in clock.listdir(archive)
+        archived = [(archive + "/" + n, folder / "games" / file_name(n)) for n in clock.listdir(archive)
                     if _wanted(n)] if with_archive else []
         everything = wanted + archived
         fetched = skipped = 0
@@ -112,7 +113,7 @@ def _pull_stopped(port, dest, timeout, progress, clear, with_archive):
         # (board folder, local folder): the journal's, the flash's top if that is another, the archive
         folders = [(top, "")] + ([("/", "flash")] if top != "/" else []) + \
             ([(places["archive"], "games")] if with_archive else [])
-        wanted = [(f"{where.rstrip('/')}/{n}", f"{local}/{n}".lstrip("/"))
+        wanted = [(f"{where.rstrip('/')}/{n}", f"{local}/{file_name(n)}".lstrip("/"))
                   for where, local in folders for n in link.listdir(where) if _wanted(n)]
         paths = [p for p, _ in wanted]
         remote = link.hashes([], paths) if paths else {}

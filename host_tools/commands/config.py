@@ -33,7 +33,8 @@ def config_arguments(c):
                     help="the hall's MQTT broker the clock reports to: mqtt://[USER:PASSWORD@]HOST[:PORT] "
                          "(mqtts:// for TLS; give an IP address), usb (over the USB cable, to xqclock hall "
                          "--usb), or none to stop reporting")
-    cp.add_argument("--event", metavar="NAME", help="the event's name in the clock's topics (default event)")
+    cp.add_argument("--event", metavar="NAME", help="the event's name in the clock's topics (default event): "
+                    "one word of up to 64 bytes, no / + # : (docs/LIMITS.md)")
     cp.add_argument("--wifi", metavar="NAME", help="the Wi-Fi network a Pico W joins to reach the broker")
     cp.add_argument("--wifi-password", metavar="PASSWORD", help="its password")
     cp.add_argument("--ca", metavar="PEM", help="with an mqtts:// broker: the certificate the broker's is checked "

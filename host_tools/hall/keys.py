@@ -25,6 +25,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 import host_tools.firmware_path
+from clock import jsonfile
 from device.hall import TAG, TOPIC
 
 KEY_LABEL = b"xqclock clock key\n"
@@ -126,7 +127,7 @@ def check_tag(event, topic, payload):
     tag = payload[-TAG_LENGTH + len(TAG_FIELD):-len(TAG_END)]
     signed = payload[:-TAG_LENGTH] + b"}"
     try:
-        clock_id = json.loads(signed)["clock_id"]
+        clock_id = jsonfile.loads(signed)["clock_id"]  # bounded: a state is a small, flat object
     except (ValueError, KeyError, TypeError):
         raise ValueError("no clock_id in a tagged state") from None
     if not isinstance(clock_id, str):

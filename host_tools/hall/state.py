@@ -8,12 +8,12 @@ if it is newer than the last one of that clock's run ("boot", "sent_ms"):
 anything else is refused, counted, and said in the hall's log with its board.
 Nothing here goes back to a clock.
 """
-import json
 import sys
 import threading
 import time
 
 import host_tools.firmware_path
+from clock import jsonfile
 from clock.game import REASONS, R_ENTERED
 from clock.utf8 import joined_all
 
@@ -43,7 +43,7 @@ def _need(obj, key, kind, where=""):
 def parse_state(payload):
     """The state object of a message (bytes); BadMessage naming the field at fault."""
     try:  # joined: a clock with older firmware sent a name outside the BMP in CESU-8 (clock/utf8.py)
-        state = joined_all(json.loads(payload))
+        state = joined_all(jsonfile.loads(payload))  # bounded, as check_tag reads it
     except (ValueError, UnicodeDecodeError) as e:
         raise BadMessage(f"not JSON ({e})") from None
     if not isinstance(state, dict):

@@ -59,10 +59,10 @@ def _start(text, where, what):
 
 def _name(text, where):
     from clock.limits import clip
-    from device.settings import CHECKS
+    from device.settings import player_name
     name = " ".join(text.split())
     try:
-        return CHECKS["red_name"](name)
+        return player_name(name)
     except ValueError as e:
         raise PairingsError(f"{where}: the name {clip(name)!r}: {e}") from None
 

@@ -118,7 +118,7 @@ def header_problems(settings):
     """What a journal's header holds of the board and the players that no clock
     writes (device/settings.py's rules): ["field X: why"], none if all is plausible."""
     from clock.limits import clip
-    from device.settings import BOARD_MAX, CHECKS
+    from device.settings import BOARD_MAX, player_name
     out = []
     board = settings.get("board")
     if board is not None and (type(board) is not int or not 1 <= board <= BOARD_MAX):
@@ -130,7 +130,7 @@ def header_problems(settings):
         else:
             for side, name in zip(("Red's", "Black's"), names):
                 try:
-                    CHECKS["red_name"](name)
+                    player_name(name)
                 except ValueError as e:
                     out.append("field names: %s name: %s" % (side, e))
     return out

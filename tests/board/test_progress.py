@@ -72,3 +72,33 @@ def test_a_table_in_a_log_is_plain_and_never_wraps():
     assert [line.split() for line in lines] == [["PORT", "BOARD", "JOURNALS", "FOLDER"],
                                                 ["/dev/pts/3", "[b]e6614", "3", folder]]
     assert lines[0].index("BOARD") == lines[1].index("[b]e6614")  # columns line up
+
+
+def test_a_table_shows_a_control_character_in_a_cell_as_its_escape():
+    """A cell is what a board holds (its profile's name): ESC [2J in it clears no screen."""
+    out = io.StringIO()
+    table([["/dev/pts/3", "oled\x1b[2J"]], ["PORT", "PROFILE"], stream=out)
+    assert "\x1b" not in out.getvalue() and "oled\\x1b[2J" in out.getvalue()
+
+
+def test_on_a_terminal_the_bars_escapes_reach_it_past_the_stderr_filter(monkeypatch):
+    """The CLI's standard error shows a control character as an escape (inputs.SaidStream:
+    a name holding ESC [2J clears no screen); rich's own redraws must still reach the
+    terminal as escapes it acts on, not as text (rich drops control characters from
+    what it shows: a port's note cannot draw)."""
+    import sys
+    from host_tools import inputs
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", inputs.SaidStream(out))
+    run_parallel(PORTS, work, Progress(PORTS, live=True))
+    assert "\x1b[" in out.getvalue() and "\\x1b" not in out.getvalue()
+
+
+def test_on_a_terminal_a_note_from_a_board_draws_nothing():
+    """A note is what a board gives (a journal's name in pull): a control character in it
+    is shown as an escape, and brackets are text, not rich's markup ([/] was a MarkupError)."""
+    out = io.StringIO()
+    progress = Progress(PORTS[:1], stream=out, live=True)
+    progress.update(PORTS[0], "pull", 1, 2, "/games/\x1b[2J[/][bold]x.xqj")
+    progress.close()
+    assert "\x1b[2J" not in out.getvalue() and "\\x1b[2J[/][bold]x.xqj" in out.getvalue()

@@ -9,7 +9,7 @@ from clock import jsonfile, timecontrol
 from clock.journal import JournalError, Loaded
 from device import board, hall, settings
 from host_tools.mpy.scripts.prng import rand_from
-from support.firmware import scratch
+from support.firmware import scratch_file
 
 CASES = 120  # per reader, on each VM
 SETTINGS = b'{"clock": "90m/40,30m+30s;delay 5s", "red_name": "\xe8\xae\xb8\xe9\x93\xb6\xe5\xb7\x9d", "board": 7}'
@@ -50,10 +50,7 @@ def _each(seed, data, read):
 
 
 def _write(data):
-    path = scratch("input.json")
-    with open(path, "wb") as f:
-        f.write(data)
-    return path
+    return scratch_file("input.json", data)
 
 
 def test_settings_at_power_on_never_raise():
@@ -125,3 +122,59 @@ def test_a_damaged_button_script_is_a_script_error():
         except ValueError:  # ScriptError, and UnicodeError
             pass
     _each(7, text, read)
+
+
+def test_a_file_of_one_bare_value_is_refused_in_words():
+    """JSON that is no object (5, null, true, "x", []): what a damaged copy seldom
+    gives. At power-on the network settings then say why (a TypeError stopped the boot)."""
+    for data in (b"5", b"null", b"true", b'"event"', b"[]", b"[1]"):
+        path = _write(data)
+        values, problem = hall.load(path)
+        assert values is None and problem == "network: not a JSON object", (data, problem)
+        values, problem = settings.load(path)
+        assert set(values) == set(settings.DEFAULTS) and problem, data
+        try:
+            board.load_profile(path)
+        except board.ProfileError:
+            pass
+
+
+def test_a_push_reads_the_clocks_network_settings_within_the_limits():
+    """The network settings a push merges with: a /network.json nested 100,000 deep
+    is read as none (CPython's json ended in RecursionError, a Pico's in MemoryError)."""
+    from device import staging
+    path = _write(b"[" * 100000 + b"]" * 100000)
+    merged = staging.merged_network({"broker": "10.0.0.2", "event": "open"}, path)
+    assert merged["broker"] == "10.0.0.2" and merged["event"] == "open"
+
+
+def test_a_profile_field_of_the_wrong_type_is_a_profile_error():
+    """A field's value a JSON file can hold but no profile has ([] or {} where a word
+    goes): a ProfileError for the display, never a TypeError at power-on."""
+    for chemistry in (b"[]", b"{}", b"[1]"):
+        data = PROFILE[:-1] + b', "battery": {"adc": 26, "chemistry": ' + chemistry + b"}}"
+        try:
+            board.load_profile(_write(data))
+            raise AssertionError("taken: %r" % chemistry)
+        except board.ProfileError as e:
+            assert "battery.chemistry" in str(e), e
+
+
+def test_a_file_larger_than_the_heap_is_never_read_whole():
+    """3 MB of /settings.json, /network.json, /profile.json: refused after the first
+    JSON_BYTES + 1 (read whole, it was a MemoryError at power-on on the MicroPython VM)."""
+    from clock.limits import JSON_BYTES
+    path = scratch_file("big.json", b"")
+    with open(path, "wb") as f:
+        chunk = b" " * 65536
+        for _ in range(48):
+            f.write(chunk)
+        f.write(b"{}")
+    values, problem = settings.load(path)
+    assert values["code"] == settings.UNREADABLE and problem
+    assert hall.load(path) == (None, "larger than the %d bytes a clock reads" % JSON_BYTES)
+    try:
+        board.load_profile(path)
+        raise AssertionError("a 3 MB profile taken")
+    except board.ProfileError as e:
+        assert "larger than the %d bytes" % JSON_BYTES in str(e), e

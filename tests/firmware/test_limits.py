@@ -3,7 +3,7 @@
 # control ended in MemoryError on the MicroPython VM and played on CPython).
 from clock import jsonfile, limits, timecontrol
 from device import hall, settings
-from support.firmware import raises, scratch
+from support.firmware import raises, scratch_file
 
 FIVE_THOUSAND = ",".join(["1m/1"] * 5000)
 REFUSED = "5000 stages: a clock holds at most 8 per side"
@@ -67,10 +67,7 @@ def test_nested_or_huge_json_is_refused_before_it_is_parsed():
 
 
 def test_settings_nested_deep_boot_as_defaults_locked():
-    path = scratch("settings.json")
-    with open(path, "wb") as f:
-        f.write(b"[" * 5000 + b"]" * 5000)
-    values, problem = settings.load(path)
+    values, problem = settings.load(scratch_file("settings.json", b"[" * 5000 + b"]" * 5000))
     assert values["code"] == settings.UNREADABLE and problem.startswith("settings: not a JSON object")
 
 
@@ -88,6 +85,8 @@ def test_the_network_settings_within_their_limits():
         (_network(event="a\x01b"), "network: event must be a name without spaces"),
         (_network(event="a b"), "network: event must be a name without spaces"),
         (_network(event="a:b"), "network: event must be a name without spaces"),
+        (_network(event="公开赛\u30002026"), "network: event must be a name without spaces"),  # a Chinese keyboard's
+        (_network(event="open\xa02026"), "network: event must be a name without spaces"),  # (Mosquitto's: no)
         (_network(wifi="x" * 33), "network: wifi must be a network's name of at most 32 bytes"),
         (_network(wifi="\U00020bb7" * 9), "network: wifi must be a network's name of at most 32 bytes"),
         (_network(wifi="a\tb"), "network: wifi must be a network's name"),
@@ -98,8 +97,30 @@ def test_the_network_settings_within_their_limits():
         (_network(broker="a b"), "network: broker must be an IP address or a host name"),
         (_network(user="u" * 101), "network: user must be at most 100 bytes"),
         (_network(password="p\x00"), "network: password must be at most 100 bytes, without control"),
+        (_network(port=True), "network: port must be 0 (the default) to 65535"),  # not port 1
+        (_network(timeout_ms=True), "network: timeout_ms must be 10 to 2000"),
     ]
     for values, message in refused:
         assert str(raises(ValueError, hall.check, values)).startswith(message), (values, message)
     assert hall.check(_network(wifi_password="ab" * 32))["wifi_password"] == "ab" * 32  # 64 hex digits
     assert hall.check(_network(broker=hall.USB))["broker"] == hall.USB
+
+
+def test_what_a_clock_takes_its_journal_replays():
+    """A journal's header holds the spec with its preset written out (timecontrol.played):
+    a spec at the length limit must still be one a clock replays after a power cut, so
+    the limit holds for it written out (fide-classical;... of 120 characters was 139)."""
+    for name in sorted(timecontrol.PRESETS):
+        given = name + ":20m" if name == "cxa1999-6.5" else name
+        spec = given + ";permove" + " " * (limits.SPEC_CHARS - len(given) - 10) + "1m"
+        assert len(spec) == limits.SPEC_CHARS
+        try:
+            timecontrol.parse(spec)
+        except ValueError as e:
+            assert "written out" in str(e), (spec, e)
+            continue  # refused when pushed: no game of it, no journal
+        head = timecontrol.played(spec)
+        if "clock" in head:
+            timecontrol.parse(head["clock"], head.get("preset", ""))
+        else:
+            timecontrol.handicap(head["red"], head["black"], head.get("preset", ""))

@@ -2,14 +2,11 @@
 # it at power-on (both VMs). Whatever the file holds, the answer is a profile
 # or a ProfileError, which main() shows on the display: never another error.
 from device.board import ProfileError, load_profile
-from support.firmware import raises, scratch
+from support.firmware import raises, scratch, scratch_file
 
 
 def _file(data):
-    path = scratch("profile.json")
-    with open(path, "wb") as f:
-        f.write(data)
-    return path
+    return scratch_file("profile.json", data)
 
 
 def test_a_missing_profile_says_where_to_copy_one():

@@ -234,3 +234,16 @@ class Client:
 
     def publish(self, *a):
         pass
+
+
+def test_a_message_nested_beyond_the_limits_is_refused_not_a_crash(event):
+    """A state nested 100,000 deep, tagged or not: refused like any bad message
+    (json's RecursionError would have ended paho's network loop: no state after it)."""
+    from device.hall import TAG
+    deep = b"[" * 100000 + b"1" + b"]" * 100000
+    lines = []
+    hall, listen = listener(event, lines)
+    listen._message(None, None, Msg("xqclock/open/7/state", deep + (TAG % ("0" * 64)).encode()))
+    assert hall.rejected == 1 and "no clock_id" in lines[-1]
+    with pytest.raises(BadMessage, match="not JSON"):
+        hall.state("7", deep)

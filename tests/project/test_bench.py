@@ -22,7 +22,11 @@ PROMISED = {
                          "fram_bytes_per_append_128b_blocks", "fram_capacity"],
     "press_stamp.py": ["press_error_during_append_ms"],
     "bench_device.py": ["heap_after_boot", "heap_after_300_moves", "alloc_per_idle_loop_step",
-                        "i2c_bytes_per_second"],
+                        "i2c_bytes_per_second", "heap_modules_by_module"],
+    "bench_loop.py": ["running_alloc_bytes_per_s", "press_alloc_bytes", "press_to_display_ms_oled",
+                      "press_to_both_displays_ms_oled", "press_to_display_ms_oled242",
+                      "press_to_both_displays_ms_oled242", "press_to_display_ms_segment7",
+                      "press_to_both_displays_ms_segment7"],
     "bench_hall.py": ["hall_tag_us", "hall_tag_alloc"],
     "bench_romfs.py": ["heap_modules_from_romfs"],
     "bench_power.py": [f"{name}_{build}" for build in bench.POWER_BUILDS

@@ -136,6 +136,14 @@ def scratch(name):
     return path
 
 
+def scratch_file(name, data):
+    """A scratch file holding data (bytes): a file as a reader finds it on the board."""
+    path = scratch(name)
+    with open(path, "wb") as f:
+        f.write(data)
+    return path
+
+
 def _flash_model():
     """The simulation's flash chip, host_tools/mpy/sim/flash_model.py (the
     folder holding host_tools is on the VM's path: host_tools.unixport)."""

@@ -10,7 +10,16 @@ from host_tools.mpy.sim import bus, ssd1306_model, tm1637_model  # not the firmw
 
 gc.collect()
 _BEFORE_IMPORT = gc.mem_alloc()
-from host_tools.mpy.sim import rig as rigmod  # imports the firmware's modules
+# the firmware's modules one by one, each after those it imports (the order is
+# the bench's, host_tools/bench.py): what each takes, bytecode and module-level objects
+MODULES = []
+for _name in __import__("sys").argv[2:]:
+    gc.collect()
+    _before = gc.mem_alloc()
+    __import__(_name)
+    gc.collect()
+    MODULES.append((gc.mem_alloc() - _before, _name))
+from host_tools.mpy.sim import rig as rigmod  # the rest of the firmware the rig imports (and the rig)
 
 gc.collect()
 IMPORTS = gc.mem_alloc() - _BEFORE_IMPORT
@@ -51,6 +60,11 @@ def main(profile_path):
     moves = used() - before
     print("heap_after_boot %d bytes (modules %d + objects %d; 64-bit VM, modules not frozen)"
           % (IMPORTS + boot, IMPORTS, boot))
+    MODULES.sort()
+    MODULES.reverse()
+    if MODULES:
+        print("heap_modules_by_module %d bytes in %d modules: %s" % (
+            sum(n for n, _ in MODULES), len(MODULES), ", ".join("%s %d" % (name, n) for n, name in MODULES)))
     print("heap_after_300_moves %d bytes" % (IMPORTS + moves))
 
     app = rig.app

@@ -1,8 +1,10 @@
 # Plays a scenario's settings and events through the firmware: the same
 # Table (rules + journal) the board runs, with the journal in a real
 # directory. MicroPython-compatible: `xqclock scenario --vm micropython` runs
-# this very file on the unix port (setup as JSON on stdin, state JSON on
-# stdout), and the CPython path calls play() in-process.
+# this very file on the unix port (on stdin the setup as one JSON line, then
+# each event as a line of its own, read as it is played: a long scenario is
+# never in the VM's heap whole; the state JSON on stdout), and the CPython
+# path calls play() in-process.
 import json
 import sys
 
@@ -34,5 +36,22 @@ def play(setup):
     return snapshot.to_json(table.game, table.notice)
 
 
+def lines(setup):
+    """What the unix port reads on stdin: the setup without its events, then each event."""
+    head = dict(setup)
+    events = head.pop("events")
+    return "".join([json.dumps(head) + "\n"] + [json.dumps(e) + "\n" for e in events])
+
+
+def _events(stream):
+    while True:
+        line = stream.readline()
+        if not line:
+            return
+        yield json.loads(line)
+
+
 if __name__ == "__main__":
-    sys.stdout.write(play(json.loads(sys.stdin.read())) + "\n")
+    setup = json.loads(sys.stdin.readline())
+    setup["events"] = _events(sys.stdin)
+    sys.stdout.write(play(setup) + "\n")

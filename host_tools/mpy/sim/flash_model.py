@@ -19,6 +19,8 @@ ERASE_US = 45000
 PROGRAM_US = 700  # a page
 PROGSIZE = 256  # littlefs's program size on rp2 (its _boot.py mounts the flash so)
 
+from . import world  # noqa: E402
+
 
 class FlashModel:
     def __init__(self, blocks, block_size=BLOCK, busy=None):
@@ -78,6 +80,10 @@ class FlashModel:
                 self.busy(ERASE_US)
             return 0
         return 0 if op in (1, 2, 3) else None
+
+
+# the chip's own work (rp2.Flash allocates nothing): the simulation's allocations
+world.wrap(FlashModel, ("readblocks", "writeblocks", "ioctl"))
 
 
 def limited_flash(free_bytes, mountpoint, settle, busy=None):

@@ -29,6 +29,7 @@
 
 from .vclock import VirtualClock
 from .bus import I2CBus
+from . import world
 
 CLOCK = VirtualClock()
 PINS = {}  # type: dict  # GPIO number -> Pin, one object per GPIO as on rp2
@@ -380,7 +381,7 @@ class Pin:
             return
         _STATE["interrupts"] += 1  # an interrupt: it ends idle() and lightsleep()
         if self._irq_hard:
-            handler(self)
+            world.locked(handler, self)  # as rp2 runs a hard handler: with the heap locked
         else:
             SCHEDULER.schedule(handler, self)
 
@@ -983,5 +984,19 @@ def _watchdog(clock):
 def time_pulse_us(pin, pulse_level, timeout_us=1000000):
     return -2  # no pulse measurement in the simulation: "timed out waiting"
 
+
+# What the firmware calls runs "in the world" (host_tools/mpy/sim/world.py): its
+# allocations are the simulation's, not the firmware's (on the board these
+# calls allocate nothing). writevto and readfrom stay the firmware's: rp2's
+# allocate too.
+world.wrap(Pin, ("value", "__call__"), True)  # on(), off(), toggle() go through value()
+world.wrap(I2C, ("writeto", "readfrom_into", "writeto_mem", "readfrom_mem_into", "scan"))
+world.wrap(PWM, ("freq", "duty_u16", "duty_ns", "deinit"))
+world.wrap(ADC, ("read_u16",))
+world.wrap(WDT, ("feed",), counted=False)
+world.wrap(VirtualClock, ("sleep_ms", "sleep_us"), counted=False)
+idle = world.call(idle, counted=False)
+lightsleep = world.call(lightsleep, counted=False)
+deepsleep = lightsleep
 
 use_clock(CLOCK)  # last: its hooks are defined above
