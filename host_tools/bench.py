@@ -6,12 +6,17 @@ import sys
 import tempfile
 from pathlib import Path
 
+from host_tools import power
 from host_tools.firmware_path import FIRMWARE
 from host_tools.ruling import bench as ruling_bench
 from host_tools.unixport import SCRIPTS, SIM_PATH, output
 
 WITH_SIM = (*SIM_PATH, FIRMWARE)
-PROFILE = FIRMWARE.parent / "hardware" / "profiles" / "oled.json"
+PROFILES = FIRMWARE.parent / "hardware" / "profiles"
+PROFILE = PROFILES / "oled.json"
+POWER_BUILDS = ("oled", "segment7", "lcd")
+SAMPLE_MIN = 10  # minutes of each phase played (bench_power.py: the currents are steady within one)
+GAME_MIX = {"first_control": 90, "faster": 210}  # minutes of a 5-hour game: 40 moves in 90 min, then faster
 
 
 def _native_for_the_vm(source, timeout):
@@ -48,6 +53,42 @@ def press_stamp(profile, path, trials=200, timeout=None):
             "%d of %d stamped over 1 ms late); littlefs file: %d max, %.2f mean (edge during an erase, "
             "%d of %d over 1 ms late)\n" % (ring["max_ms"], ring["mean_ms"], ring["late"], ring["trials"],
                                             file["max_ms"], file["mean_ms"], file["late"], file["trials"]))
+
+
+def power_figures(timeout=None, quick=False, builds=POWER_BUILDS):
+    """The battery figures of each build: its game played on the VM with the
+    stand-in counting (bench_power.py), priced with hardware/power.json."""
+    table = power.table()
+    lines = []
+    for build in builds:
+        with tempfile.TemporaryDirectory() as tmp:
+            got = json.loads(output(SCRIPTS / "bench_power.py", PROFILES / f"{build}.json", tmp,
+                                    1 if quick else SAMPLE_MIN, path=WITH_SIM,
+                                    timeout=timeout).strip().splitlines()[-1])
+        ma = {name: power.currents(t, got["kind"], table)["battery"] for name, t in got["phases"].items()}
+        running = power.mixed(ma, GAME_MIX)
+        lines.append("battery_hours_3xAA_%s %.0f h of play (3 alkaline AA, %.0f mAh at %.1f mA; model)"
+                     % (build, power.hours(running, table), power.capacity_mah(running, table), running))
+        lines.append("current_ma_running_%s %.2f mA from the cells (a clock runs: 90 min at a move every "
+                     "67.5 s, 210 min at one every 30 s)" % (build, running))
+        lines.append("current_ma_paused_%s %.2f mA" % (build, ma["paused"]))
+        lines.append("current_ma_off_%s %.2f mA (between rounds: asleep %d min after a result; %.2f mA set up "
+                     "for the next round, dimmed after 2 min)"
+                     % (build, ma["asleep"], got["sleep_ms"] // 60000, ma["between_rounds"]))
+        lines.append(after_warning(build, got, running, table))
+    return "".join(line + "\n" for line in lines)
+
+
+def after_warning(build, got, running, table):
+    """hours_after_low_battery: what the cells still hold at the voltage the
+    firmware warned at (its discharge curve), at the running current."""
+    from device.battery import CELLS, CURVES, left_permille
+    bat = json.loads((PROFILES / f"{build}.json").read_text(encoding="utf-8"))["battery"]
+    chemistry, mv = bat["chemistry"], got["warn_mv"]
+    cells = bat.get("cells", CELLS[chemistry])
+    left = left_permille(CURVES[chemistry], mv // cells) / 1000 * power.capacity_mah(running, table, chemistry)
+    return ("hours_after_low_battery_%s %.1f h (warned at %d mV, %.0f mAh left at %.2f mA; profile drain_ma %s)"
+            % (build, left / running, mv, left, running, bat.get("drain_ma")))
 
 
 BUILDS = ("oled", "oled242", "segment7")
@@ -128,6 +169,7 @@ RUNS = {
     "bench_loop.py": lambda timeout, quick: loop_figures(20 if quick else 300, timeout),
     "bench_hall.py": lambda timeout, quick: output(SCRIPTS / "bench_hall.py", timeout=timeout),
     "bench_romfs.py": _romfs,
+    "bench_power.py": lambda timeout, quick: power_figures(timeout, quick),
     # not a VM script: the ruling runs on the organiser's computer (CPython)
     "ruling": lambda timeout, quick: ruling_bench.figures(quick),
 }

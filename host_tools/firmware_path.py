@@ -25,7 +25,7 @@ if str(FIRMWARE) not in sys.path:
 
 
 def profile(name):
-    """A board profile: a name in PROFILES (oled, segment7) or a .json file's
+    """A board profile: a name in PROFILES (oled, segment7, lcd) or a .json file's
     path. ValueError (one line, naming the choices) if there is none."""
     path = Path(name)
     if not path.suffix:

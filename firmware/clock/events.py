@@ -22,9 +22,11 @@ CHECKPOINT = 12  # the clocks at time t (running time, or a flag that fell)
 POWER_ON = 13  # the board restarted from its journal: the game waits, paused
 CODE_LOCKOUT = 14  # wrong arbiter codes locked the menu; value: for how many ms. Recorded only
 MOVED = 15  # the game went on on another clock (§22.4): this one's copy is closed
+LOW_BATTERY = 16  # the cells have about 10 hours of play left; value: their mV. Recorded only
 
 NAMES = ("start", "press", "pause", "resume", "moves", "adjust", "result", "arrive",
-         "foul", "warn", "false-claim", "offer", "checkpoint", "power-on", "code-lockout", "moved")
+         "foul", "warn", "false-claim", "offer", "checkpoint", "power-on", "code-lockout", "moved",
+         "low-battery")
 BY_PLAYER = 1
 
 
@@ -41,7 +43,7 @@ def apply(game, t, kind, side, value):
     """Apply one event to the game; returns whether it changed anything."""
     if kind == PRESS:
         return game.press(side, t)
-    if kind == CHECKPOINT or kind == CODE_LOCKOUT:
+    if kind == CHECKPOINT or kind == CODE_LOCKOUT or kind == LOW_BATTERY:
         game.advance(t)
         return True
     if kind == START:

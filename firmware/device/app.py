@@ -18,10 +18,10 @@ from device import storage
 from device import buzzer as tones
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
-from device.displays import Displays
+from device.displays import Displays, FULL, DIM, DARK
 from device.gametime import GameTime
 from device.menu import Menu, Code, DONE
-from device.wait import display_due_ms
+from device.wait import REST_MS, display_due_ms, seconds_due_ms
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 SELFTEST_ASK = "/selftest.req"  # present at power-on: the self-test runs (device/selftest.py)
@@ -30,6 +30,11 @@ SELFTEST_ASK = "/selftest.req"  # present at power-on: the self-test runs (devic
 ARBITER_IDLE_MS = 20000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
 IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
+# Outside play (before the start, paused, after the result) the displays dim
+# when no key has been touched for DIM_MS, and after a result they go dark
+# after SLEEP_MS; any key brings them back. A running clock is never dimmed.
+DIM_MS = 120000
+SLEEP_MS = 15 * 60000
 LOOP_MS = 10  # the longest wait between two loop steps (a key's edge ends it sooner)
 BATTERY_MS = 1000  # the battery is read this often
 SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
@@ -108,6 +113,7 @@ class App:
         self.displays = Displays(board, clock, self.report_fault)
         self.marks = array("i", [0, 0])  # per side: the status bits of its display (see status())
         self.battery_tick = clock.ticks_add(clock.ticks_ms(), -BATTERY_MS)
+        self.key_tick = clock.ticks_ms()  # the last key or lever (the displays dim after a while without one)
         self.low_battery = False
         self.lever_ms = [UNSET, UNSET]  # game ms of each lever's last counted press
         self.first = 0  # the display drawn first: the one beside the lever pressed last
@@ -148,12 +154,27 @@ class App:
         finally:
             self.halt()
 
-    def rest(self, most=LOOP_MS):
-        """The loop's one wait (device/wait.py), at most `most` ms: until what
-        the displays show may change, or a press held back is confirmed;
-        a key's edge ends it at once."""
+    def rest(self, most=REST_MS):
+        """The loop's one wait (device/wait.py), at most `most` ms (and at
+        most LOOP_MS on USB or while the buzzer sounds): until what the
+        displays show may change, or a press held back is confirmed; a key's
+        edge ends it at once."""
+        wait = self.board.wait
+        # every LOOP_MS while a key's level is not yet debounced, and while the self-test runs (its own timings)
+        longest = wait.longest(LOOP_MS) if self.board.buttons.settled() and self.selftest is None else LOOP_MS
+        if most > longest:
+            most = longest
         tick = self.clock.ticks_ms()
-        due = display_due_ms(self.game, self.gt.now(), most)
+        if self.ok_down != UNSET and not self.ok_used:  # wake when ok has been held long enough for the menu
+            left = HOLD_MS - self.clock.ticks_diff(tick, self.ok_down)
+            if 0 < left < most:
+                most = left
+        now = self.gt.now()
+        due = None
+        if not wait.awake() and now >= self.info_until and now >= self.identify_until:
+            due = seconds_due_ms(self.game, now, most, self.values["tenths"])  # fewer wakes on cells
+        if due is None:
+            due = display_due_ms(self.game, now, most)
         self.board.wait.sleep(self.board.buttons.due_ms(tick, due))
 
     def halt(self):
@@ -237,6 +258,7 @@ class App:
         k = buttons.next()
         while k >= 0:
             self.key(k, buttons.down, self.gt.at(buttons.tick))
+            self.key_tick = buttons.tick
             k = buttons.next()
         now = self.gt.now()  # after the keys: a menu may have started a new game
         tick = self.clock.ticks_ms()
@@ -255,6 +277,7 @@ class App:
         if leds is not None:
             leds.update(self.game, self.red_side, now)  # the game's side (its header), as the levers
         self.check_hardware(tick)
+        self.displays.set_level(self.display_level(tick))
         self.draw(now)  # a press shows before its journal write and the hall's report
         self.table.flush()
         if self.pending is not None:
@@ -267,6 +290,17 @@ class App:
         if self.host is not None:
             self.host.step()
         self.table.flush()  # what a push or the hall's request recorded
+
+    def display_level(self, tick):
+        """FULL in play or in a menu; outside play DIM after DIM_MS without a
+        key, and after a result DARK after SLEEP_MS."""
+        game = self.game
+        if self.menu.active() or (game.started and not game.paused and not game.over()):
+            return FULL
+        quiet = self.clock.ticks_diff(tick, self.key_tick)
+        if game.over() and quiet >= SLEEP_MS:
+            return DARK
+        return DIM if quiet >= DIM_MS else FULL
 
     # -- the self-test -------------------------------------------------------------
 
@@ -318,7 +352,10 @@ class App:
         bat = self.board.battery
         if bat is not None and self.clock.ticks_diff(tick, self.battery_tick) >= BATTERY_MS:
             self.battery_tick = tick
+            was = self.low_battery
             self.low_battery = bat.low()
+            if self.low_battery and not was and self.game.started and not self.game.over():
+                self.record(ev.LOW_BATTERY, 0, bat.mv)  # on the game's record: when the warning came
         self.displays.refresh(tick)
 
     # -- keys -------------------------------------------------------------------

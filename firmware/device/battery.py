@@ -4,9 +4,14 @@
 # are averaged over `samples` readings, turned into mV at the pin, then
 # multiplied by the divider ratio (kept as thousandths, so 2.0 -> 2000). Every
 # intermediate stays under 2**30, a small int on the Pico: no allocation.
-# The gauge is a straight line from empty_mv (0 %) to full_mv (100 %).
-# low() says "under 15 %" and stays true until the level is back above 20 %,
-# so a voltage wobbling around the threshold doesn't make the warning flicker.
+# Without a chemistry the gauge is a straight line from empty_mv (0 %) to
+# full_mv (100 %), and low() says "under 15 %". With one ("alkaline", "nimh",
+# "liion": the profile's battery.chemistry) the level comes from that
+# chemistry's discharge curve per cell (CURVES), and low() says "about
+# WARN_HOURS of play left": what is left of capacity_mah at drain_ma, the
+# build's running current (the power bench's current_ma_running). Either
+# way low() stays true until the level is back a margin above the threshold,
+# so a voltage wobbling around it doesn't make the warning flicker.
 # A reading under NO_BATTERY_MV means no battery is connected (USB power with
 # the switch off, or no divider fitted): present() is False and low() too.
 
@@ -17,12 +22,43 @@ _COUNTS = const(65535)
 NO_BATTERY_MV = const(1000)
 LOW_PERCENT = const(15)  # low() turns on under this
 OK_PERCENT = const(20)  # and off again above this
+WARN_HOURS = const(10)  # with a chemistry: low() turns on at this many hours of play left
+OK_HOURS = const(12)  # and off again above this (new cells, or a reading that recovered)
+
+# Per cell, (mV, % of the capacity left) from full to empty, read from the
+# makers' discharge curves at light drains (hardware/power.json gives the
+# sheets): Energizer E91 (alkaline, to 0.8 V), Panasonic eneloop BK-3MCCE
+# (NiMH, to 1.0 V), a generic 18650 Li-ion cell (to 3.3 V).
+CURVES = {
+    "alkaline": ((1500, 100), (1350, 80), (1250, 50), (1150, 25), (1050, 10), (900, 2), (800, 0)),
+    "nimh": ((1400, 100), (1300, 90), (1250, 70), (1220, 50), (1180, 25), (1120, 10), (1050, 4), (1000, 0)),
+    "liion": ((4200, 100), (4000, 80), (3850, 60), (3750, 40), (3650, 20), (3500, 8), (3300, 0)),
+}
+CELLS = {"alkaline": 3, "nimh": 3, "liion": 1}
+CAPACITY_MAH = {"alkaline": 2850, "nimh": 1900, "liion": 2500}  # at a few mA (power.json's sheets)
+
+
+def left_permille(curve, cell_mv):
+    """Thousandths of the capacity left at cell_mv, linear between the curve's points."""
+    if cell_mv >= curve[0][0]:
+        return curve[0][1] * 10
+    for i in range(1, len(curve)):
+        mv, p = curve[i]
+        if cell_mv >= mv:
+            mv0, p0 = curve[i - 1]
+            return p * 10 + (p0 - p) * 10 * (cell_mv - mv) // (mv0 - mv)
+    return 0
 
 
 class Battery:
-    def __init__(self, adc, divider=2.0, empty_mv=3300, full_mv=4200, samples=8):
+    def __init__(self, adc, divider=2.0, empty_mv=3300, full_mv=4200, samples=8, chemistry=None, cells=None,
+                 capacity_mah=None, drain_ma=None):
         if full_mv <= empty_mv:
             raise ValueError("full_mv must exceed empty_mv")
+        self.curve = CURVES[chemistry] if chemistry else None
+        self.cells = cells or CELLS.get(chemistry, 1)
+        self.capacity_mah = capacity_mah or CAPACITY_MAH.get(chemistry, 0)
+        self.drain_ma10 = int((drain_ma or 20) * 10 + 0.5)  # tenths of a mA: integers from here on
         self._adc = adc
         self._div = int(divider * 1000 + 0.5)  # the only float, once
         self.empty_mv = empty_mv
@@ -51,6 +87,8 @@ class Battery:
         """0..100, from mv or a fresh reading."""
         if mv is None:
             mv = self.read_mv()
+        if self.curve is not None:
+            return left_permille(self.curve, mv // self.cells) // 10
         span = self.full_mv - self.empty_mv
         p = ((mv - self.empty_mv) * 100 + (span >> 1)) // span
         if p < 0:
@@ -59,13 +97,28 @@ class Battery:
             return 100
         return p
 
+    def hours_left(self, mv=None):
+        """Whole hours of play left at drain_ma (with a chemistry)."""
+        if mv is None:
+            mv = self.read_mv()
+        return left_permille(self.curve, mv // self.cells) * self.capacity_mah * 10 // (1000 * self.drain_ma10)
+
     def low(self, mv=None):
-        """True under LOW_PERCENT, until back above OK_PERCENT."""
+        """True under LOW_PERCENT, until back above OK_PERCENT; with a
+        chemistry, at WARN_HOURS of play left, until back above OK_HOURS."""
         if mv is None:
             mv = self.read_mv()
         if mv < NO_BATTERY_MV:
             self._low = False
             return False
+        if self.curve is not None:
+            h = self.hours_left(mv)
+            if self._low:
+                if h > OK_HOURS:
+                    self._low = False
+            elif h <= WARN_HOURS:
+                self._low = True
+            return self._low
         p = self.percent(mv)
         if self._low:
             if p > OK_PERCENT:

@@ -17,6 +17,7 @@ SIDES = ("left", "right")
 MIN_I2C_HZ = 100000  # slower display buses are refused: a frame would block the clock too long
 FRAME_BYTES = 1026  # the longest display transaction: address, control byte, 1024 bytes of frame
 WATCHDOG_MAX_MS = 8388  # the RP2040's longest watchdog timeout
+VBUS_GPIO = 24  # the Pico's VBUS sense: high while USB powers the board
 
 
 class ProfileError(ValueError):
@@ -101,6 +102,7 @@ OPTIONAL = (
     ("display", "width", _int(128, 128), "128 (the screens are drawn 128 wide)"),
     ("display", "height", _int(64, 64), "64 (the screens are drawn 64 high: 128x32 modules do not fit them)"),
     ("display", "brightness", _int(0, 7), "0 to 7"),
+    ("display", "contrast", _int(0, 255), "0 to 255"),
     ("buttons", "debounce_ms", _int(0, 200), "a whole number of ms (0-200)"),
     ("buttons", "active_low", _is_bool, "true or false"),
     ("buttons", "confirm_ms", _int(0, 20), "a whole number of ms (0-20)"),
@@ -115,6 +117,9 @@ OPTIONAL = (
     ("battery", "divider", _positive, "a number above 0"),
     ("battery", "empty_mv", _int(1000, 6000), "millivolts (1000-6000)"),
     ("battery", "full_mv", _int(1000, 6000), "millivolts (1000-6000)"),
+    ("battery", "cells", _int(1, 6), "a number of cells (1-6)"),
+    ("battery", "capacity_mah", _int(100, 20000), "the cells' capacity in mAh (100-20000)"),
+    ("battery", "drain_ma", _positive, "the build's running current in mA (above 0)"),
 )
 
 
@@ -200,7 +205,7 @@ def pins(profile):
     """Every (field, GPIO) of a checked profile."""
     out = []
     display = profile["display"]
-    signals = ("scl", "sda") if display["kind"] == "ssd1306" else ("clk", "dio")
+    signals = {"ssd1306": ("scl", "sda"), "ht1621": ("cs", "wr", "data")}.get(display["kind"], ("clk", "dio"))
     for side in SIDES:
         for sig in signals:
             out.append(("display.%s.%s" % (side, sig), display[side][sig]))
@@ -231,8 +236,12 @@ def check(profile):
         elif kind == "tm1637":
             _pin(d, "clk", where)
             _pin(d, "dio", where)
+        elif kind == "ht1621":
+            _pin(d, "cs", where)
+            _pin(d, "wr", where)
+            _pin(d, "data", where)
         else:
-            raise ProfileError("board profile: display.kind %r is not ssd1306 or tm1637" % kind)
+            raise ProfileError("board profile: display.kind %r is not ssd1306, tm1637 or ht1621" % kind)
     buttons = _need(profile, "buttons", "")
     for key in KEYS:
         _pin(buttons, key, "buttons.")
@@ -289,13 +298,18 @@ class Board:
             if self.kind == "ssd1306":
                 from device.ssd1306 import SSD1306
                 self.displays.append(SSD1306(self._i2c(d), d.get("addr", 0x3C),
-                                             display.get("width", 128), display.get("height", 64)))
+                                             display.get("width", 128), display.get("height", 64),
+                                             contrast=display.get("contrast", 0xCF)))
+            elif self.kind == "ht1621":
+                from device.ht1621 import HT1621
+                self.displays.append(HT1621(Pin(d["cs"]), Pin(d["wr"]), Pin(d["data"])))
             else:
                 from device.tm1637 import TM1637
                 self.displays.append(TM1637(Pin(d["clk"]), Pin(d["dio"]), display.get("brightness", 4)))
         buttons = profile["buttons"]
         from device.wait import Wait
-        self.wait = Wait(clock, machine)  # the loop's one wait, ended by any key's edge
+        # the loop's one wait, ended by any key's edge; on a Pico, GP24 senses USB power
+        self.wait = Wait(clock, machine, Pin(VBUS_GPIO, Pin.IN) if profile.get("board") == "rpi-pico" else None)
         from device.buttons import Buttons
         pull = Pin.PULL_UP if buttons.get("active_low", True) else Pin.PULL_DOWN
         self.buttons = Buttons([Pin(buttons[k], Pin.IN, pull) for k in KEYS], clock,
@@ -305,6 +319,7 @@ class Board:
         self.lockout_ms = buttons.get("lockout_ms", 120)
         from device.buzzer import Buzzer
         self.buzzer = Buzzer(machine.PWM(Pin(profile["buzzer"]["pin"])), clock)
+        self.wait.buzzer = self.buzzer  # while it sounds the wait idles: lightsleep would stop the tone
         fram = profile.get("fram")
         self.fram = None  # optional: the journal on an I2C FRAM instead of the flash
         if fram:
@@ -315,7 +330,9 @@ class Board:
         if bat:
             from device.battery import Battery
             empty, full = battery_limits(bat)
-            self.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0), empty, full)
+            self.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0), empty, full,
+                                   chemistry=bat.get("chemistry"), cells=bat.get("cells"),
+                                   capacity_mah=bat.get("capacity_mah"), drain_ma=bat.get("drain_ma"))
         self.leds = None  # the running-side LEDs, when the profile has them
         leds = profile.get("leds")
         if leds:

@@ -218,6 +218,16 @@ class Buttons:
         self._tail = tail
         return code >> 1
 
+    def settled(self):
+        """Whether every key reads as its accepted state: if not, an edge the
+        debounce window hid waits for poll() to deliver it, and the loop
+        must step every few ms (the long waits on cells would delay it)."""
+        dl = self._dl
+        for k in range(self.count):
+            if (1 if self._pins[k].value() == dl else 0) != self._state[k]:
+                return False
+        return True
+
     def due_ms(self, now, most):
         """How long, at most `most`, the loop may wait at tick now before
         the oldest press next() holds back is decided (as _verdict decides

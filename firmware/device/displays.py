@@ -12,6 +12,9 @@ from clock.game import UNSET
 from device import faults
 from device.screens import SCREENS
 
+FULL = 0  # the displays as the board sets them for a hall
+DIM = 1  # dimmed: nothing changed for a while outside play
+DARK = 2  # off: asleep a while after a finished game (the result comes back with a key)
 RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
 REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
 
@@ -29,6 +32,7 @@ class Displays:
         self.nacks = [0, 0]  # per display: the bytes its chip did not acknowledge, last seen
         self.refresh_tick = clock.ticks_ms()
         self.refresh_next = 0  # the display set up again next
+        self.level = FULL
         self.refreshing = -1  # the display a refresh is sent to a piece a step, or -1
 
     def new_game(self, header, red_side, tenths):
@@ -87,10 +91,30 @@ class Displays:
             except OSError as e:
                 self._failed(i, tick, e)
 
+    def set_level(self, level):
+        """FULL, DIM or DARK (see above); a display that fails is marked as a draw's failure is."""
+        if level == self.level:
+            return
+        was = self.level
+        self.level = level
+        tick = self.clock.ticks_ms()
+        for i in range(2):
+            d = self.board.displays[i]
+            try:
+                if level == DARK:
+                    d.off()
+                else:
+                    if was == DARK:
+                        d.on()
+                        self.screens[i].invalidate()
+                    d.dim(level == DIM)
+            except OSError as e:
+                self._failed(i, tick, e)
+
     def refresh(self, tick):
         """Every REFRESH_MS, one display in turn set up again and sent its
-        whole frame, a page a loop step (see draw())."""
-        if self.clock.ticks_diff(tick, self.refresh_tick) >= REFRESH_MS:
+        whole frame, a page a loop step (see draw()); not while dark."""
+        if self.level != DARK and self.clock.ticks_diff(tick, self.refresh_tick) >= REFRESH_MS:
             self.refresh_tick = tick
             i = self.refresh_next
             self.refresh_next = 1 - i

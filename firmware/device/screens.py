@@ -550,4 +550,47 @@ class SegmentScreen:
         self.segs[at + 1] = DIGIT_SEGMENTS[n % 10]
 
 
-SCREENS = {"ssd1306": OledScreen, "tm1637": SegmentScreen}  # the screen of each display kind
+class _SixDigits:
+    """A 6-digit HT1621 glass seen as the four digits a SegmentScreen writes:
+    they take the middle four; the leftmost digit's bar (segment G) marks
+    the side whose clock runs -- the LCD build's running-side light, which
+    costs nothing, where an LED costs more than the whole sleeping board."""
+
+    def __init__(self, lcd):
+        self.lcd = lcd
+        self.running = False
+        self.out = bytearray(6)
+
+    @property
+    def nacks(self):
+        return self.lcd.nacks
+
+    def write(self, segs):
+        out = self.out
+        out[0] = 0x40 if self.running else 0
+        for i in range(4):
+            out[1 + i] = segs[i]
+        out[5] = 0
+        self.lcd.write(out)
+
+
+class LcdScreen(SegmentScreen):
+    """One player's 6-digit segment LCD (HT1621): the 7-segment build's
+    screens in the middle four digits, the running mark at the left."""
+
+    def __init__(self, display, side, header=None):
+        SegmentScreen.__init__(self, _SixDigits(display), side, header)
+
+    def update(self, game, now, status=0, language=lang.EN):
+        running = game.sides[self.side].since != STOPPED and not game.over()
+        if running != self.tm.running:
+            self.tm.running = running
+            self.invalidate()
+        return SegmentScreen.update(self, game, now, status, language)
+
+    def show_menu(self, menu, language, arbiter):
+        self.tm.running = False
+        SegmentScreen.show_menu(self, menu, language, arbiter)
+
+
+SCREENS = {"ssd1306": OledScreen, "tm1637": SegmentScreen, "ht1621": LcdScreen}  # the screen of each display kind

@@ -15,10 +15,11 @@ _CTRL_DATA = const(0x40)  # control byte: a stream of GDDRAM data follows
 _DISPLAY_OFF = const(0xAE)
 _DISPLAY_ON = const(0xAF)
 _MASK30 = const(0x3FFFFFFF)  # bytes_sent wraps here so it stays a small int
+DIM_CONTRAST = const(0x08)  # dimmed outside play: still readable close up, a few % of the current
 
 
 class SSD1306(framebuf.FrameBuffer):
-    def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False):
+    def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False, contrast=0xCF):
         self.i2c = i2c
         self.addr = addr
         self.width = width
@@ -55,15 +56,18 @@ class SSD1306(framebuf.FrameBuffer):
             0xA1,  # column 127 -> SEG0 and
             0xC8,  # COM scan from COM[N-1]: upright on the common modules
             0xDA, 0x12 if self.height == 64 else 0x02,  # COM pins configuration
-            0x81, 0xCF,  # contrast
+            0x81, contrast & 0xFF,  # contrast: the panel's current is in proportion (docs/power.md)
             0xD9, 0x22 if ext else 0xF1,  # pre-charge period
             0xDB, 0x30,  # VCOMH deselect level, ~0.83 Vcc
             0x2E,  # no scrolling (RAM writes during a scroll may corrupt it)
             0xA4,  # show RAM, not all pixels on
             0xA6,  # not inverted
         ))
-        self._init = bytes((_CTRL_CMDS, _DISPLAY_OFF)) + setup
-        self._reinit = bytes((_CTRL_CMDS,)) + setup  # the same, leaving the panel as it is
+        self._init = bytearray((_CTRL_CMDS, _DISPLAY_OFF)) + setup
+        self._reinit = bytearray((_CTRL_CMDS,)) + setup  # the same, leaving the panel as it is
+        self._contrast_at = setup.index(b"\x81") + 1  # where the set-up blocks hold it (contrast() keeps them right)
+        self.full_contrast = contrast & 0xFF  # dim(False) goes back to it
+        self.dark = False  # off(): the panel stays off, even when a set-up block is sent again
         self.ready = False  # the chip has had the set-up block since it last failed
         self._again = False  # refresh() asked: set the chip up again, then its pages one by one
         self._stale = 0  # bit p: page p is sent again by trickle()
@@ -147,7 +151,24 @@ class SSD1306(framebuf.FrameBuffer):
         self._command(_DISPLAY_ON)
 
     def contrast(self, v):
-        self._commands(0x81, v & 0xFF)
+        """Set the contrast now and in the set-up blocks (a refresh keeps it)."""
+        v &= 0xFF
+        self._init[2 + self._contrast_at] = v
+        self._reinit[1 + self._contrast_at] = v
+        self._commands(0x81, v)
+
+    def dim(self, flag):
+        """Dimmed (DIM_CONTRAST) or back at the contrast the board chose."""
+        self.contrast(DIM_CONTRAST if flag else self.full_contrast)
+
+    def off(self):
+        """The panel off (RAM kept: the picture is back with on()): about 10 uA."""
+        self.dark = True
+        self.poweroff()
+
+    def on(self):
+        self.dark = False
+        self.poweron()
 
     def invert(self, flag):
         self._command(0xA7 if flag else 0xA6)
@@ -194,7 +215,7 @@ class SSD1306(framebuf.FrameBuffer):
             self.ready = False
             raise
         self._full = False
-        if self._wake:
+        if self._wake and not self.dark:
             self.poweron()
             sent += 2
         return sent

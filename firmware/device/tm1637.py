@@ -75,6 +75,7 @@ class TM1637:
         self._sleep = sleep_us or _sleep_us
         self._delay = delay_us
         self._bright = brightness & 7
+        self.full = self._bright  # dim(False) goes back to it
         self._open_drain = open_drain
         # Open drain: DIO is released for the ACK and can be read back; a
         # push-pull DIO drives low during the ACK, the level the chip pulls to.
@@ -154,6 +155,13 @@ class TM1637:
             self._bright = b & 7
             self._control()
         return self._bright
+
+    def dim(self, flag):
+        """Dimmed (1/16 pulses) or back at the brightness the board chose."""
+        if flag:
+            self.brightness(0)
+        else:
+            self.brightness(self.full)
 
     def on(self):
         self._on = True

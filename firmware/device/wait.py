@@ -16,16 +16,49 @@
 # registered; lightsleep() with no argument is DORMANT and never returns
 # here: never use it. An interrupt between the flag's test and the WFE sets
 # the event register, so the WFE returns at once: no edge is slept through.
+#
+# Which sleep (docs/power.md): on cells, machine.lightsleep(ms) -- about 1 mA
+# for the whole Pico instead of about 21 mA awake -- and the loop waits up
+# to REST_MS (what the displays show still decides when it wakes). It keeps
+# ticks_ms and ticks_us exact (the system timer keeps its clock); an edge
+# that comes just before the sleep begins is still stamped at once by its
+# hard IRQ, only its step may come one nap later. Two cases idle instead
+# (WFE, every 1 ms at the latest) and keep the loop's LOOP_MS: while the
+# buzzer sounds (lightsleep stops the PWM's clock, and the tone with it),
+# and on USB power (VBUS high: lightsleep would stop the USB clock and the
+# console the host tools talk to). The system clock stays at 125 MHz: each
+# lightsleep's wake brings back the default clocks anyway (a lower
+# machine.freq() would be lost every time, and the I2C baud rates were set
+# for the clock they started at), and the awake time is mostly the
+# displays' buses, which a slower CPU would not shorten.
+
+from clock.game import UNSET
+from device.screens import available_ms, counting_up, in_delay
+
+REST_MS = 1000  # on cells, with nothing to beep: the longest wait between two steps
 
 
 class Wait:
     """The loop's wait on `clock` (ticks_ms, ticks_diff, ticks_add: the time
     module, or a virtual clock), napping with `machine`'s sleep."""
 
-    def __init__(self, clock, machine):
+    def __init__(self, clock, machine, vbus=None):
         self.clock = clock
         self.flag = bytearray(1)  # set by a key's IRQ: the wait ends at once
         self._machine = machine
+        self.vbus = vbus  # a Pin that reads 1 on USB power (the Pico's GP24), or None
+        self.buzzer = None  # device.buzzer.Buzzer, once the board has made it
+
+    def awake(self):
+        """Whether the CPU must stay clocked while it waits: on USB power, or while the buzzer sounds."""
+        vbus = self.vbus
+        if vbus is not None and vbus.value():
+            return True
+        return self.buzzer is not None and self.buzzer.playing()
+
+    def longest(self, loop_ms):
+        """The longest wait between two steps: loop_ms while awake(), else REST_MS."""
+        return loop_ms if self.awake() else REST_MS
 
     def sleep(self, ms):
         """Wait up to ms, less if an edge comes (or came since the last wait)."""
@@ -45,9 +78,12 @@ class Wait:
 
     def nap(self, ms):
         """The sleep primitive: sleep at most ms (> 0), returning sooner at an
-        interrupt. Which sleep (idle on USB, lightsleep on a battery) is
-        chosen here and only here."""
-        self._machine.idle()
+        interrupt. Which sleep (lightsleep on cells, idle on USB or while the
+        buzzer sounds) is chosen here and only here."""
+        if ms > 1 and not self.awake():
+            self._machine.lightsleep(ms)
+        else:
+            self._machine.idle()
 
 
 def display_due_ms(game, now, most):
@@ -60,5 +96,32 @@ def display_due_ms(game, now, most):
     if running >= 0:
         left = game.sides[running].remaining % 100
         if 0 < left < due:
+            due = left
+    return due if due < most else most
+
+
+def seconds_due_ms(game, now, most, tenths):
+    """As display_due_ms, on a coarser grid when nothing shown needs a finer
+    one, for fewer wakes on cells: the blink and the marks change on 500 ms
+    of now, and the running clock's reading when its whole second turns.
+    None when a finer grid is needed: a reading in tenths (under `tenths`
+    ms, the setting), a simple delay or a per-move limit counting, a late
+    player's countdown (display_due_ms's 100 ms then)."""
+    if game.forfeit_at != UNSET and not (game.present[0] and game.present[1]):
+        return None
+    due = 500 - now % 500
+    running = game.running()
+    if running >= 0:
+        c = game.sides[running]
+        if c.tc.permove_ms or in_delay(c):
+            return None
+        if counting_up(c):
+            left = 1000 - c.counted % 1000
+        else:
+            shown = available_ms(c)
+            if shown < tenths + 1000:
+                return None
+            left = shown % 1000 or 1000
+        if left < due:
             due = left
     return due if due < most else most

@@ -16,7 +16,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 HW = HERE.parent
-BUILDS = ("oled", "segment7")
+BUILDS = ("oled", "segment7", "lcd")
 
 # Physical pin number -> name, Raspberry Pi Pico (and Pico W / Pico 2) pinout.
 PICO_PINS = {
@@ -46,6 +46,7 @@ WIRE = {
     "battery": ("olive", "#9a9b1a"),
     "led_left": ("lime", "#7fd000"),
     "led_right": ("teal", "#008080"),
+    "cs": ("violet", "#c39bd3"),
 }
 BUTTONS = ("lever_left", "lever_right", "start", "minus", "plus", "ok")
 BUTTON_LABEL = {"lever_left": "Lever L", "lever_right": "Lever R", "start": "Start",
@@ -198,6 +199,14 @@ def draw_display(s, profile, side, x0):
         s.add('<rect x="%d" y="%d" width="180" height="72" fill="#050505"/>' % (x0 + 40, DISP_Y0 + 8))
         s.text(x0 + 130, DISP_Y0 + 56, "1:29:57", "h", "middle",
                ' style="fill:#9ef;font-size:28px;font-family:DejaVu Sans Mono,monospace"')
+    elif kind == "ht1621":
+        names = ["CS", "WR", "DATA", "VCC", "GND"]
+        title = "HT1621 6-digit segment LCD module"
+        s.add('<rect x="%d" y="%d" width="260" height="%d" rx="6" fill="#2e7d32" stroke="#1b4d1f" '
+              'stroke-width="2"/>' % (x0, DISP_Y0, DISP_Y1 - DISP_Y0))
+        s.add('<rect x="%d" y="%d" width="220" height="72" fill="#c8cfc0"/>' % (x0 + 20, DISP_Y0 + 8))
+        s.text(x0 + 130, DISP_Y0 + 62, "- 29.57", "h", "middle",
+               ' style="fill:#222;font-size:40px;font-family:DejaVu Sans Mono,monospace"')
     else:
         names = ["CLK", "DIO", "VCC", "GND"]
         title = "TM1637 4-digit clock module"
@@ -210,7 +219,7 @@ def draw_display(s, profile, side, x0):
     s.text(x0 + 130, DISP_Y0 - 7, title, "s", "middle")
     pins = {}
     for i, n in enumerate(names):
-        px = x0 + 70 + 40 * i
+        px = x0 + (50 if len(names) > 4 else 70) + 40 * i
         s.add('<path d="M%d,%d V%d" stroke="#888" stroke-width="3"/>' % (px, DISP_Y1, DISP_PIN_Y))
         s.add('<circle cx="%d" cy="%d" r="3.5" fill="#f2c94c" stroke="#8a6d1a"/>' % (px, DISP_PIN_Y))
         s.text(px, DISP_Y1 - 6, n, "pn", "middle", ' style="fill:#fff"')
@@ -224,9 +233,11 @@ def draw_displays(s, p):
     disp = p["display"]
     if disp["kind"] == "ssd1306":
         sig = {"scl": "SCL", "sda": "SDA"}
+    elif disp["kind"] == "ht1621":
+        sig = {"cs": "CS", "wr": "WR", "data": "DATA"}
     else:
         sig = {"clk": "CLK", "dio": "DIO"}
-    colour = {"scl": "scl", "clk": "scl", "sda": "sda", "dio": "sda"}
+    colour = {"scl": "scl", "clk": "scl", "sda": "sda", "dio": "sda", "wr": "scl", "data": "sda", "cs": "cs"}
     s.comment("Left player's display")
     lpins = draw_display(s, p, "left", 40)
     s.comment("Right player's display")
@@ -374,9 +385,9 @@ def draw_buzzer(s, p):
 
 
 def draw_leds(s, p):
-    """The running-side LEDs: GPIO, 330 Ω, LED, GND; the right one's wire runs
+    """The running-side LEDs: GPIO, 1.5 kΩ, LED, GND; the right one's wire runs
     past the left one's column above its resistor, so they never cross."""
-    s.comment("Running-side LEDs: GPIO, 330 ohm, LED (anode at the top), GND")
+    s.comment("Running-side LEDs: GPIO, 1.5 kohm, LED (anode at the top), GND")
     leds = p["leds"]
     for side, x in (("left", 940), ("right", 1040)):
         gp = leds[side]
@@ -384,7 +395,7 @@ def draw_leds(s, p):
         col = WIRE["led_" + side][1]
         s.wire([(px, y), (x, y)], col)
         s.tag(x - 60, y - 12 if side == "right" else y + 14, "GP%d" % gp, col)
-        s.resistor_v(x, y, y + 70, "330 Ω")
+        s.resistor_v(x, y, y + 70, "1.5 kΩ")
         top = y + 70
         s.add('<path d="M%g,%g l-9,0 l9,16 l9,-16 z M%g,%g h18 M%g,%g V%g" class="sym"/>'
               % (x, top, x - 9, top + 16, x, top + 16, top + 24))
@@ -400,17 +411,19 @@ def draw(build):
     d = p["display"]
     for side in ("left", "right"):
         for k, v in d[side].items():
-            if k in ("scl", "sda", "clk", "dio"):
+            if k in ("scl", "sda", "clk", "dio", "cs", "wr", "data"):
                 used.add(GP_TO_PIN[v])
     for k in BUTTONS:
         used.add(GP_TO_PIN[p["buttons"][k]])
     used.add(GP_TO_PIN[p["buzzer"]["pin"]])
-    used.update(GP_TO_PIN[p["leds"][side]] for side in ("left", "right"))
+    if "leds" in p:
+        used.update(GP_TO_PIN[p["leds"][side]] for side in ("left", "right"))
     used.add(GP_TO_PIN[p["battery"]["adc"]])
     used.update({18, 36, 38, 39})
     s = Svg()
     title = {"oled": "OLED build (two SSD1306 displays)",
-             "segment7": "7-segment build (two TM1637 modules)"}.get(build, build)
+             "segment7": "7-segment build (two TM1637 modules)",
+             "lcd": "LCD build (two HT1621 segment LCDs, no LEDs)"}.get(build, build)
     s.text(W / 2, H - 12, "xqclock wiring: %s, from hardware/profiles/%s.json" % (title, build),
            "h", "middle")
     draw_pico(s, used)
@@ -418,7 +431,8 @@ def draw(build):
     draw_buttons(s, p)
     draw_power(s, p)
     draw_buzzer(s, p)
-    draw_leds(s, p)
+    if "leds" in p:
+        draw_leds(s, p)
     s.comment("Notes")
     notes = [
         "All keys and levers: GPIO to GND, internal pull-ups, active low.",

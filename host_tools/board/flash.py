@@ -203,7 +203,7 @@ def _profile_for(port, profile, info):
         return profile
     text = info.get("profile")
     if text is None:
-        raise BoardError(f"{port} has no board profile: give --profile oled or --profile segment7")
+        raise BoardError(f"{port} has no board profile: give --profile oled, segment7 or lcd")
     try:
         check(jsonfile.loads(text))  # as the board reads it: bounded
     except (ValueError, ProfileError) as e:

@@ -19,7 +19,7 @@ def simulate_arguments(m):
                 "red-side left|right, code NNNN, forfeit D, fouls N), then\n"
                 "'at TIME press|hold|down|up KEY [DURATION]', 'at TIME snapshot NAME', 'end TIME'.\n"
                 "KEY: left-lever right-lever start minus plus ok.")
-    m.add_argument("--profile", default="oled", help="board profile: oled (default) or segment7")
+    m.add_argument("--profile", default="oled", help="board profile: oled (default), segment7 or lcd")
     m.add_argument("--clock", metavar="SPEC",
                    help="time control (default xq-60+30, or what --dir's board or the script sets; given, it wins)")
     import host_tools.firmware_path
@@ -111,7 +111,7 @@ def virtual_board_arguments(v):
                      "hardware. It prints its port (/dev/pts/N) and answers mpremote, flash, "
                      "config and pull like a Pico, until Ctrl-C.")
     v.add_argument("--dir", metavar="DIR", help="the board's flash (default: a temporary folder, deleted after)")
-    v.add_argument("--profile", default="oled", help="its hardware: oled (default), segment7 or a profile file")
+    v.add_argument("--profile", default="oled", help="its hardware: oled (default), segment7, lcd or a profile file")
     v.add_argument("--count", type=inputs.count, default=1, metavar="N", help="start N boards (flash in DIR/board-K)")
     v.add_argument("--uid", metavar="HEX", help="its machine.unique_id() (default: from the folder's path)")
     v.add_argument("--heapsize", metavar="SIZE", help="the VM's heap, e.g. 256K (default: the port's)")

@@ -15,7 +15,7 @@ def pixels(kind, frame):
 
 
 def led_lit(kind, frame):
-    return frame[1024 if kind == "ssd1306" else 6] == 1
+    return frame[-1] == 1  # after the pixels or the digits
 
 
 def picture(kind, frame):

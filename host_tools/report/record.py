@@ -290,6 +290,10 @@ class GameRecord:
         elif kind == ev.CODE_LOCKOUT:
             self._add(n, t, "code-lockout", None, "Repeated wrong arbiter codes: the clock locked its menu "
                       "for %s" % words(value), value=value, zh="连续输错裁判密码：菜单锁定%s" % words_zh(value))
+        elif kind == ev.LOW_BATTERY:
+            self._add(n, t, "low-battery", None, "Low battery: at %d mV the cells have about 10 hours of play "
+                      "left; change them after this game" % value, value=value,
+                      zh="电池电量低：电压%d毫伏，约剩10小时对局；本局后请更换电池" % value)
         elif kind == ev.MOVED:
             self._add(n, t, "moved", None, "The game moved to another clock (§22.4); this clock's "
                       "record of it ends here" + note, zh="对局移至另一台棋钟（§22.4）；本钟的记录到此为止" + note_zh)

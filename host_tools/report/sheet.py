@@ -15,7 +15,7 @@ CSV_FIELDS = ("journal", "id", "record", "t_ms", "time", "event", "side", "move"
               "text")
 
 LISTED = ("start", "pause", "resume", "moves", "bonus", "penalty", "result", "arrive", "foul",
-          "warning", "false-claim", "offer", "power-on", "code-lockout", "moved", "flag", "period",
+          "warning", "false-claim", "offer", "power-on", "code-lockout", "low-battery", "moved", "flag", "period",
           "overtime", "ing-period", "press")
 
 
@@ -64,7 +64,8 @@ WORDS: dict[str, dict[str, Any]] = {
 ZH_EVENTS = {"start": "开钟", "pause": "暂停", "resume": "继续", "moves": "着数更正", "bonus": "加时",
              "penalty": "扣时", "result": "结果", "arrive": "到场", "foul": "犯规", "warning": "警告",
              "false-claim": "提和不实", "offer": "提和", "power-on": "断电恢复", "code-lockout": "密码锁定",
-             "moved": "移钟", "flag": "落旗", "period": "时限阶段", "overtime": "读秒", "ing-period": "应氏读秒",
+             "low-battery": "电量低", "moved": "移钟", "flag": "落旗", "period": "时限阶段", "overtime": "读秒",
+             "ing-period": "应氏读秒",
              "press": "按钟"}
 
 

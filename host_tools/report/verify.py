@@ -158,6 +158,8 @@ def _reads(rec):
         return ev.NAMES[kind]
     if kind == ev.CODE_LOCKOUT:
         return "%s %d ms" % (ev.NAMES[kind], value)
+    if kind == ev.LOW_BATTERY:
+        return "%s %d mV" % (ev.NAMES[kind], value)
     if kind in (ev.ADJUST, ev.MOVES):
         return "%s %s %d" % (ev.NAMES[kind], SIDE_NAMES[side], value)
     return "%s %s" % (ev.NAMES[kind], SIDE_NAMES[side])

@@ -49,6 +49,13 @@ class Machine:
         pin = self.edges.pop(self.clock.ticks_ms(), None)
         if pin is not None:
             pin.set(0)
+        return pin is not None
+
+    def lightsleep(self, ms):
+        # as rp2's on cells: the timer's alarm after ms, or the pin's IRQ sooner
+        for _ in range(ms):
+            if self.idle():
+                return
 
 
 def loop(t=1000, confirm_ms=0):

@@ -18,7 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 HW = ROOT / "hardware"
-BUILDS = ("oled", "segment7")
+BUILDS = ("oled", "segment7")  # the builds with a Wokwi circuit
+ALL_BUILDS = BUILDS + ("lcd",)  # Wokwi has no HT1621 part: the LCD build is checked without one
 
 # Raspberry Pi Pico pinout: physical pin -> name (datasheet, same on Pico W / Pico 2).
 PICO_PINOUT = {
@@ -35,7 +36,7 @@ RESERVED = {23, 24, 25, 29}                        # SMPS mode, VBUS sense, LED,
 ADC_GPIOS = {26, 27, 28}
 BOARDS = {"rpi-pico", "rpi-pico-w", "rpi-pico2", "rpi-pico2-w"}
 BUTTON_KEYS = ("lever_left", "lever_right", "start", "minus", "plus", "ok")
-DISPLAY_SIGNALS = {"ssd1306": ("scl", "sda"), "tm1637": ("clk", "dio")}
+DISPLAY_SIGNALS = {"ssd1306": ("scl", "sda"), "tm1637": ("clk", "dio"), "ht1621": ("cs", "wr", "data")}
 WOKWI_DISPLAY = {"ssd1306": "board-ssd1306", "tm1637": "wokwi-tm1637-7segment"}
 WOKWI_DISPLAY_PIN = {"scl": "SCL", "sda": "SDA", "clk": "CLK", "dio": "DIO"}
 
@@ -58,7 +59,7 @@ def profile_pins(p):
     for k in BUTTON_KEYS:
         out["buttons.%s" % k] = p["buttons"][k]
     out["buzzer.pin"] = p["buzzer"]["pin"]
-    for side in ("left", "right"):
+    for side in ("left", "right") if "leds" in p else ():
         out["leds.%s" % side] = p["leds"][side]
     out["battery.adc"] = p["battery"]["adc"]
     return out
@@ -105,7 +106,8 @@ def schema_errors(p, build):
         elif v in RESERVED:
             errs.append("%s: GP%d is used by the Pico itself" % (where, v))
 
-    if not keys(p, ["profile", "name", "board", "display", "buttons", "buzzer", "leds", "battery"], "top"):
+    top = ["profile", "name", "board", "display", "buttons", "buzzer", "battery"]
+    if not keys(p, top + ["leds"] if "leds" in p else top, "top"):  # the LCD build has no LEDs
         return errs
     if p["profile"] != 1 or not is_int(p["profile"]):
         errs.append("profile: schema version must be 1")
@@ -139,6 +141,12 @@ def schema_errors(p, build):
                     gpio(d[side]["dio"], "display.%s.dio" % side)
             if not is_int(d["brightness"]) or not 0 <= d["brightness"] <= 7:
                 errs.append("display.brightness: %r (0..7)" % d["brightness"])
+    elif kind == "ht1621":
+        if keys(d, ["kind", "left", "right"], "display"):
+            for side in ("left", "right"):
+                if keys(d[side], ["cs", "wr", "data"], "display." + side):
+                    for line in ("cs", "wr", "data"):
+                        gpio(d[side][line], "display.%s.%s" % (side, line))
     else:
         errs.append("display.kind: %r" % kind)
 
@@ -154,12 +162,12 @@ def schema_errors(p, build):
     if keys(p["buzzer"], ["pin"], "buzzer"):
         gpio(p["buzzer"]["pin"], "buzzer.pin")
 
-    if keys(p["leds"], ["left", "right"], "leds"):
+    if "leds" in p and keys(p["leds"], ["left", "right"], "leds"):
         for side in ("left", "right"):
             gpio(p["leds"][side], "leds." + side)
 
     bat = p["battery"]
-    if keys(bat, ["adc", "divider", "chemistry"], "battery"):
+    if keys(bat, ["adc", "divider", "chemistry"] + [k for k in ("capacity_mah", "drain_ma") if k in bat], "battery"):
         from device.board import battery_limits
         empty_mv, full_mv = battery_limits(bat)
         if bat["adc"] not in ADC_GPIOS:
@@ -176,7 +184,7 @@ def schema_errors(p, build):
 # ---------------------------------------------------------------- profiles
 
 
-@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("build", ALL_BUILDS)
 def test_profile_loads_and_follows_schema(build):
     p = load_profile(build)
     assert schema_errors(p, build) == []
@@ -197,9 +205,9 @@ def test_schema_checker_rejects_bad_profiles():
     assert any(e.startswith("buzzer") for e in errs)
 
 
-@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("build", ALL_BUILDS)
 def test_display_kind_matches_build(build):
-    assert load_profile(build)["display"]["kind"] == {"oled": "ssd1306", "segment7": "tm1637"}[build]
+    assert load_profile(build)["display"]["kind"] == {"oled": "ssd1306", "segment7": "tm1637", "lcd": "ht1621"}[build]
 
 
 def test_i2c_rule_checker_against_micropython_defaults():
@@ -222,7 +230,7 @@ def test_i2c_pins_obey_rp2040_rule(build):
     assert {d["left"]["i2c"], d["right"]["i2c"]} == {0, 1}
 
 
-@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("build", ALL_BUILDS)
 def test_no_pin_used_twice(build):
     pins = profile_pins(load_profile(build))
     seen = {}
@@ -231,7 +239,7 @@ def test_no_pin_used_twice(build):
         seen[gp] = key
 
 
-@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("build", ALL_BUILDS)
 def test_buzzer_has_a_pwm_slice_to_itself(build):
     # RP2040: slice = (gpio >> 1) & 7; channels of one slice share one frequency.
     pins = profile_pins(load_profile(build))
@@ -245,8 +253,10 @@ def test_buzzer_has_a_pwm_slice_to_itself(build):
 
 def test_builds_share_buttons_buzzer_and_battery():
     a, b = load_profile("oled"), load_profile("segment7")
-    for part in ("board", "buttons", "buzzer", "leds", "battery"):
+    for part in ("board", "buttons", "buzzer", "leds"):
         assert a[part] == b[part], part
+    # the same cells; each build's own running current (the power bench's figure)
+    assert {**a["battery"], "drain_ma": 0} == {**b["battery"], "drain_ma": 0}
 
 
 # ---------------------------------------------------------------- Wokwi
@@ -488,10 +498,26 @@ def test_readme_wiring_tables_match_profiles(build, heading):
     assert seen == profile_pins(p)
 
 
+def test_readme_lcd_wiring_table_matches_its_profile():
+    """The LCD build: its own table, and the shared rows but the LEDs' (it has none)."""
+    text = readme()
+    rows = markdown_table(text, "### Wiring: LCD build") + markdown_table(text, "### Wiring: both builds")
+    p = load_profile("lcd")
+    seen = {}
+    for row in rows:
+        key = cell_key(row["Profile key"])
+        if key is None or key.startswith("leds."):
+            continue
+        gp = resolve(p, key)
+        assert row["Pico name"].split()[0] == "GP%d" % gp, row
+        seen[key] = gp
+    assert seen == profile_pins(p)
+
+
 # ---------------------------------------------------------------- drawings
 
 
-@pytest.mark.parametrize("build", BUILDS)
+@pytest.mark.parametrize("build", ALL_BUILDS)
 def test_wiring_svg_is_current(build):
     mod = wiring_svg_module()
     svg = (HW / ("wiring-%s.svg" % build)).read_text(encoding="utf-8")

@@ -48,4 +48,6 @@ def test_the_large_oled_build_is_wired_as_the_oled_build():
     """One pin map, wiring drawing and Wokwi circuit serve both OLED builds."""
     big, small = board_profile("oled242"), board_profile("oled")
     assert big.pop("name") == "oled242" and small.pop("name") == "oled"
+    # but its own running current (the bigger panel draws more), for the battery warning
+    assert big["battery"].pop("drain_ma") > small["battery"].pop("drain_ma")
     assert big == small

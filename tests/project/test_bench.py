@@ -11,7 +11,7 @@ import pytest
 from host_tools import bench
 
 HANG_S = 120  # a few seconds each on an idle host
-FIGURE = re.compile(r"([a-z0-9_]+) -?\d+(?:\.\d+)? \S.*")
+FIGURE = re.compile(r"([a-zA-Z0-9_]+) -?\d+(?:\.\d+)? \S.*")
 
 # A script's figures, in the order it prints them: a script joins with its line.
 PROMISED = {
@@ -29,6 +29,9 @@ PROMISED = {
                       "press_to_both_displays_ms_segment7"],
     "bench_hall.py": ["hall_tag_us", "hall_tag_alloc"],
     "bench_romfs.py": ["heap_modules_from_romfs"],
+    "bench_power.py": [f"{name}_{build}" for build in bench.POWER_BUILDS
+                       for name in ("battery_hours_3xAA", "current_ma_running", "current_ma_paused",
+                                    "current_ma_off", "hours_after_low_battery")],
     "ruling": ["ruling_300_plies", "ruling_classify_per_move"],
 }
 

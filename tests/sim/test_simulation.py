@@ -335,7 +335,7 @@ def test_status_line_shows_late_countdown_byoyomi_exemption_and_battery(tmp_path
     r.run(3 * 60000 + 1000)  # Red into byo-yomi: 29 s left of the first of 3 periods
     assert read_time(r.frame(0)) == "1:29"  # and two more: the time available for this move
     assert shows(r.frame(0), "BYO3 NO SHEET", 48, 2)
-    machine.set_adc_mv(26, 1500)  # 3.0 V at the cell (divider 2): under 15 %
+    machine.set_adc_mv(26, 1350)  # 2.7 V (divider 2): 3 alkaline AA at 0.9 V, a few hours of play left
     r.run(1000)  # the battery is read once a second
     assert shows(r.frame(0), "BYO3 NO SHEET LOW BAT", 48, 2)
 

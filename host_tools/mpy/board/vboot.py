@@ -110,6 +110,12 @@ def _setup(flash, hardware, uid, steps_file=None):
             bus, addr, model = machine.i2c_bus(d["i2c"]), d.get("addr", 0x3C), SSD1306Model()
             bus.attach(addr, model)
             plugs.append(_i2c_plugs(bus, addr, model))
+    elif display["kind"] == "ht1621":
+        from host_tools.mpy.sim.ht1621_model import HT1621Model, ThreeWireLink
+        for side in ("left", "right"):
+            d = display[side]
+            link = ThreeWireLink(machine, d["cs"], d["wr"], d["data"], HT1621Model())
+            plugs.append((link.unplug, link.plug))
     else:
         from host_tools.mpy.sim.tm1637_model import TM1637Model
         for side in ("left", "right"):

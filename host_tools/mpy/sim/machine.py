@@ -41,7 +41,10 @@ _SLICE_PWMS = {}  # type: dict  # PWM slice -> the PWM objects on it
 RESETS = []  # type: list  # CLOCK.now of each reset()/soft_reset()/bootloader() and watchdog reset
 _PENDING = []  # type: list  # pins whose interrupt came while disable_irq() masked it
 _UNSET = object()
-_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1, "interrupts": 0, "bus_time": False}
+_STATE = {"freq": 125000000, "irq_disabled": 0, "cause": 1, "interrupts": 0, "bus_time": False,
+          "bus_us": 0, "wakes": 0}  # type: dict
+_STATE["wait"] = "delay"  # how the CPU waits while virtual time runs (see waiting())
+DEFAULT_FREQ = 125000000  # rp2 on the RP2040: what boot and every lightsleep's wake set clk_sys to
 _WDT = {"on": False, "timeout": 0, "fed": 0, "scratch4": 0}
 # pico-sdk's marks in the watchdog's SCRATCH4: watchdog_enable() (machine.WDT)
 # leaves the first, watchdog_reboot() (machine.reset()) the second; both
@@ -137,7 +140,10 @@ def sim_reset(clock=None):
     SCHEDULER.queue.clear()
     SCHEDULER.dropped = 0
     SCHEDULER.ran = 0
-    _STATE["freq"] = 125000000
+    _STATE["freq"] = DEFAULT_FREQ
+    _STATE["bus_us"] = 0
+    _STATE["wait"] = "delay"
+    _STATE["wakes"] = 0
     _STATE["irq_disabled"] = 0
     _STATE["cause"] = PWRON_RESET
     _STATE["bus_time"] = False
@@ -577,7 +583,9 @@ class I2C:
         # is handled, and stamped, at its own instant)
         self.bus_us += us
         if _STATE["bus_time"]:
-            CLOCK.advance_us(us)
+            _wait("busy", us, False)  # the energy meter sees it as busy time
+        else:
+            _STATE["bus_us"] += us  # taking no virtual time: the energy meter adds it as busy time
 
     def scan(self):
         return list(i2c_bus(self.id).scan())
@@ -792,23 +800,69 @@ def unique_id():
     return b"\xe6\x61\x41\x04\x03\x5a\x2b\x2c"  # a fixed Pico flash id
 
 
+def bus_us():
+    """Simulation: us of I2C transfers so far, on every bus (the CPU blocks on them)."""
+    return _STATE["bus_us"]
+
+
+def wakes():
+    """Simulation: how many lightsleeps have ended (each wake brings the clocks back up)."""
+    return _STATE["wakes"]
+
+
+def waiting():
+    """Simulation: how the CPU waits while virtual time passes: "delay"
+    (time.sleep_ms: WFE at full clock, as the loop's sleep did), "idle"
+    (machine.idle) or "lightsleep"."""
+    return _STATE["wait"]
+
+
+def sounding():
+    """Simulation: whether a PWM output sounds (the buzzer draws current)."""
+    for pwms in _SLICE_PWMS.values():
+        for pwm in pwms:
+            if pwm.sounding():
+                return True
+    return False
+
+
 def idle():
     """rp2: a WFE with a 1 ms timeout (MICROPY_INTERNAL_WFE(1)): returns at
     the next interrupt, after 1 ms of virtual time at the latest."""
-    _sleep_until_interrupt(1000)
+    _wait("idle", 1000)
 
 
 def lightsleep(ms=None):
-    """rp2: up to ms with the clocks stopped but the timer's; a GPIO IRQ whose
-    handler is registered (or a Timer's alarm) ends it sooner. 1 ms or less
-    is a plain delay. Without ms it is DORMANT, which only a GPIO's dormant
-    wake ends (never set up here): it would never return."""
+    """rp2 (v1.28 ports/rp2/modmachine.c): clk_sys and clk_ref run from the
+    crystal, the PLLs and ROSC stop, only the system timer keeps its clock
+    (sleep_en1 = CLK_SYS_TIMER), so ticks_ms and ticks_us go on exactly; the
+    timer alarm ends it after ms, and so does a GPIO IRQ whose handler is
+    registered (or a Timer's alarm), sooner. On waking, runtime_init_clocks()
+    brings back the default clocks: a machine.freq() set before is lost
+    (125 MHz again). 1 ms or less is a plain delay. Without ms it is DORMANT,
+    which only a GPIO's dormant wake ends (never set up here): it would never
+    return."""
     if ms is None:
         raise ValueError("lightsleep() without ms is DORMANT: the board would never wake")
     if ms <= 1:
-        CLOCK.advance(max(0, ms))
+        _wait("delay", max(0, ms) * 1000, False)
         return
-    _sleep_until_interrupt(ms * 1000)
+    _STATE["wakes"] += 1
+    _wait("lightsleep", ms * 1000)
+    _STATE["freq"] = DEFAULT_FREQ
+
+
+def _wait(mode, us, interruptible=True):
+    # the CPU waits in `mode` (what the energy meter prices) while virtual time runs
+    before = _STATE["wait"]
+    _STATE["wait"] = mode
+    try:
+        if interruptible:
+            _sleep_until_interrupt(us)
+        else:
+            CLOCK.advance_us(us)
+    finally:
+        _STATE["wait"] = before
 
 
 deepsleep = lightsleep

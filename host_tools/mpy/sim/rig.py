@@ -10,6 +10,7 @@ import machine
 from .bus import I2CBus
 from .ssd1306_model import SSD1306Model
 from .tm1637_model import TM1637Model
+from .ht1621_model import HT1621Model, ThreeWireLink
 
 from device.app import App, LOOP_MS
 from device.board import Board, KEYS
@@ -47,6 +48,13 @@ class Rig:
                 bus.attach(addr, oled)
                 self.models.append(oled)
                 self._plugs.append((_i2c_unplug(bus, addr), _i2c_plug(bus, addr, oled)))
+        elif display["kind"] == "ht1621":
+            for side in ("left", "right"):
+                d = display[side]
+                lcd = HT1621Model()
+                link = ThreeWireLink(machine, d["cs"], d["wr"], d["data"], lcd)
+                self.models.append(lcd)
+                self._plugs.append((link.unplug, link.plug))
         else:
             for side in ("left", "right"):
                 d = display[side]
@@ -57,6 +65,7 @@ class Rig:
         self.buttons = profile["buttons"]
         self.flash = None
         self.powered = False  # until boot()
+        self.steps = 0  # loop steps run (the power bench prices each)
         if flash_free is None:
             self.directory = directory
             cfg.save(values, directory + "/settings.json")
@@ -103,7 +112,7 @@ class Rig:
         staging.commit(self.directory + "/settings.json", self.directory + "/network.json")
         values, problem = cfg.load(self.directory + "/settings.json")
         self.board = Board(self.profile, self.clock, machine)
-        if self.timed and self.board.kind == "tm1637":
+        if self.timed and self.board.kind in ("tm1637", "ht1621"):
             for tm in self.board.displays:
                 tm._sleep = self.clock.sleep_us  # its bit waits in virtual time (time.sleep_us on the board)
         self.app = App(self.board, self.clock, values, Store(self.directory, flash=self.flash),
@@ -145,12 +154,14 @@ class Rig:
         while self.clock.now < end:
             try:
                 if self.powered:
+                    self.steps += 1
                     self.app.safe_step()  # may take time of its own (a flash write)
                 if end > self.clock.now:
-                    self._rest(min(LOOP_MS, end - self.clock.now))
+                    self._rest(end - self.clock.now)
             except machine.WatchdogReset:
                 self.boot()
         if self.powered:
+            self.steps += 1
             self.app.safe_step()
 
     def _rest(self, most):
@@ -179,10 +190,13 @@ class Rig:
         return 1 if pin is not None and pin.mode == machine.Pin.OUT and pin.value() else 0
 
     def frame(self, i):
-        """Display i (0 left, 1 right): rows of 0/1 pixels, or the TM1637's text."""
+        """Display i (0 left, 1 right): rows of 0/1 pixels, or the TM1637's or HT1621's text."""
         model = self.models[i]
-        if self.profile["display"]["kind"] == "ssd1306":
+        kind = self.profile["display"]["kind"]
+        if kind == "ssd1306":
             return model.pixels()
+        if kind == "ht1621":
+            return model.text() if model.on else "      "
         return model.text() if model.on else "    "
 
 

@@ -35,6 +35,8 @@ _NONE, _DATA, _ADDRESS, _CONTROL = range(4)
 
 
 class TM1637Model:
+    keep_frames = True  # False: a long run (the power bench) keeps no frame log, which would fill the VM's heap
+
     def __init__(self, clk=1, dio=1):
         self._clk = 1 if clk else 0
         self._dio = 1 if dio else 0
@@ -47,7 +49,7 @@ class TM1637Model:
         self.brightness = 0
         self.auto_increment = True
         self.ack = False  # True while the chip pulls DIO low
-        self.frames = []  # bytes of each frame, start to stop
+        self.frames = []  # bytes of each frame, start to stop (while keep_frames)
         self.violations = []
         self.edges = 0  # CLK rising edges: bus time = edges * clock period
         self._active = False
@@ -110,7 +112,8 @@ class TM1637Model:
         # which the chip clocks in as bit 0 of a byte that never comes.
         if self._bit > 1:
             self._slip("frame ended inside a byte (bit %d)" % self._bit)
-        self.frames.append(bytes(self._bytes))
+        if self.keep_frames:
+            self.frames.append(bytes(self._bytes))
         self._active = False
         self._bit = 0
         self.ack = False
