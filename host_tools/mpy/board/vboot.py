@@ -9,7 +9,8 @@
 #    with the chip models wired as the HARDWARE profile (a JSON file) says;
 #    machine.reset()/soft_reset() end this VM with exit status 3/4 so the
 #    supervisor restarts it, as a board reboots; unique_id() is UID; idle() and
-#    lightsleep() sleep in real time, as main.py's clock runs.
+#    lightsleep() sleep in real time, as main.py's clock runs; VBUS (GP24) is
+#    high: the board is on the host's USB.
 #    A profile with a `fram` gets an FRAM chip model on that bus, its bytes
 #    kept in the file FLASH + ".fram" beside the flash folder (the chip keeps
 #    them through resets and power cuts).
@@ -157,6 +158,10 @@ def _setup(flash, hardware, uid, steps_file=None):
 
     machine.idle = idle
     machine.lightsleep = lightsleep
+    # a host talks to this board over its USB: it is on USB power (VBUS, GP24,
+    # high), so the loop idles at LOOP_MS and answers the host's reads, as a
+    # plugged-in Pico does (on cells it would lightsleep up to a second)
+    machine.Pin(24).drive(1)
     machine.reset = reset
     machine.soft_reset = soft_reset
     machine.unique_id = lambda: ident
