@@ -202,19 +202,11 @@ def draw_display(s, profile, side, x0):
     elif kind == "ht1621":
         names = ["CS", "WR", "DATA", "VCC", "GND"]
         title = "HT1621 6-digit segment LCD module"
-        s.add('<rect x="%d" y="%d" width="260" height="%d" rx="6" fill="#2e7d32" stroke="#1b4d1f" '
-              'stroke-width="2"/>' % (x0, DISP_Y0, DISP_Y1 - DISP_Y0))
-        s.add('<rect x="%d" y="%d" width="220" height="72" fill="#c8cfc0"/>' % (x0 + 20, DISP_Y0 + 8))
-        s.text(x0 + 130, DISP_Y0 + 62, "- 29.57", "h", "middle",
-               ' style="fill:#222;font-size:40px;font-family:DejaVu Sans Mono,monospace"')
+        _segment_module(s, x0, ("#2e7d32", "#1b4d1f"), (220, "#c8cfc0"), ("- 29.57", "#222", 40))
     else:
         names = ["CLK", "DIO", "VCC", "GND"]
         title = "TM1637 4-digit clock module"
-        s.add('<rect x="%d" y="%d" width="260" height="%d" rx="6" fill="#1b3f8b" stroke="#0b1f4b" '
-              'stroke-width="2"/>' % (x0, DISP_Y0, DISP_Y1 - DISP_Y0))
-        s.add('<rect x="%d" y="%d" width="200" height="72" fill="#111"/>' % (x0 + 30, DISP_Y0 + 8))
-        s.text(x0 + 130, DISP_Y0 + 62, "29:57", "h", "middle",
-               ' style="fill:#ff3b30;font-size:44px;font-family:DejaVu Sans Mono,monospace"')
+        _segment_module(s, x0, ("#1b3f8b", "#0b1f4b"), (200, "#111"), ("29:57", "#ff3b30", 44))
     s.text(x0 + 130, DISP_Y0 - 22, "%s player's display" % side.capitalize(), "b", "middle")
     s.text(x0 + 130, DISP_Y0 - 7, title, "s", "middle")
     pins = {}
@@ -443,6 +435,19 @@ def draw(build):
     for i, n in enumerate(notes):
         s.text(700, 760 + 16 * i, n, "n")
     return s.svg(build)
+
+
+def _segment_module(s, x0, board, glass, reading):
+    """A segment display's board (fill, edge), its glass (width, colour),
+    centred on the board, and a reading on it (text, colour, font size)."""
+    s.add('<rect x="%d" y="%d" width="260" height="%d" rx="6" fill="%s" stroke="%s" '
+          'stroke-width="2"/>' % (x0, DISP_Y0, DISP_Y1 - DISP_Y0, board[0], board[1]))
+    width, colour = glass
+    s.add('<rect x="%d" y="%d" width="%d" height="72" fill="%s"/>'
+          % (x0 + (260 - width) // 2, DISP_Y0 + 8, width, colour))
+    text, fill, size = reading
+    s.text(x0 + 130, DISP_Y0 + 62, text, "h", "middle",
+           ' style="fill:%s;font-size:%dpx;font-family:DejaVu Sans Mono,monospace"' % (fill, size))
 
 
 def main(argv):
