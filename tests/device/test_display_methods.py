@@ -5,8 +5,8 @@ points, the hourglass's waiting side gaining; and each method on the device's
 custom-control menu."""
 import pytest
 
-from support.rigs import (LEFT, MINUS, OK, PLUS, RIGHT, START, at, board_profile, read_time, rig, seg_rig,
-                         segments, shows)
+from support.rigs import (LEFT, MINUS, OK, PLUS, RIGHT, START, at, board_profile, played_as_scenario, read_time, rig,
+                          seg_rig, segments, shows)
 
 # -- tenths under a threshold, a setting -------------------------------------------------------
 
@@ -227,22 +227,10 @@ def test_each_method_plays_from_a_button_script_alike_on_both_vms(tmp_path, prof
 
 @pytest.mark.parametrize("clock", METHODS)
 def test_each_method_with_the_buttons_is_the_game_its_scenario_plays(tmp_path, clock):
-    import json
-    from host_tools import scenario
-    from clock import snapshot
     r = rig(tmp_path, clock=clock)
     presses = [(0, START)] + [(1000 + 6011 * i, LEFT if i % 2 == 0 else RIGHT) for i in range(12)]
-    for t, key in presses:
-        r.run(t - r.clock.now)
-        r.down(key)
-        r.run(60)
-        r.up(key)
-    r.run(90000)
-    lines = ["clock " + clock, "at 0 start"]
-    lines += ["at %dms press %s" % (t, "red" if key == LEFT else "black") for t, key in presses[1:]]
-    lines.append("end %dms" % r.app.game.now)
-    played = json.loads(scenario.play(scenario.parse("\n".join(lines))))
-    assert json.loads(snapshot.to_json(r.app.game)) == played
+    game, played = played_as_scenario(r, clock, presses, 90000)
+    assert game == played
 
 
 def test_the_window_draws_the_leds(tmp_path, monkeypatch):

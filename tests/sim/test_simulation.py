@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from clock import snapshot
 from device import text
 from host_tools import scenario, simulate
-from support.rigs import LEFT, MINUS, OK, PLUS, RIGHT, START, bar, board_profile, read_time, rig, shows
+from support.rigs import (LEFT, MINUS, OK, PLUS, RIGHT, START, bar, board_profile, played_as_scenario, read_time, rig,
+                          shows)
 
 
 def test_running_screens_show_time_moves_and_the_bar(tmp_path):
@@ -108,17 +108,8 @@ def test_arbiter_mode_needs_the_code(tmp_path):
 def test_a_game_with_the_buttons_ends_as_the_same_game_as_a_scenario(tmp_path):
     r = rig(tmp_path, clock="5m+3s")
     presses = [(0, START)] + [(1000 + 7013 * i, LEFT if i % 2 == 0 else RIGHT) for i in range(40)]
-    for t, key in presses:
-        r.run(t - r.clock.now)
-        r.down(key)
-        r.run(60)
-        r.up(key)
-    r.run(250000)  # Red's clock runs out
-    lines = ["clock 5m+3s", "at 0 start"]
-    lines += ["at %dms press %s" % (t, "red" if key == LEFT else "black") for t, key in presses[1:]]
-    lines.append("end %dms" % r.app.game.now)
-    played = json.loads(scenario.play(scenario.parse("\n".join(lines))))
-    assert json.loads(snapshot.to_json(r.app.game)) == played
+    game, played = played_as_scenario(r, "5m+3s", presses, 250000)  # Red's clock runs out
+    assert game == played
     assert played["result"]["reason"] == "time"
 
 

@@ -84,3 +84,22 @@ def seg_rig(tmp_path, clock):
 
 def segments(r, i):
     return r.frame(i)  # the TM1637 model's digits as text (colon left out)
+
+
+def played_as_scenario(r, clock, presses, after_ms):
+    """Press the levers on the rig at `presses` ((game ms, key), the first a
+    start), let `after_ms` pass, and play the same presses as a scenario:
+    (the rig's game as JSON, the scenario's state), which must be equal."""
+    import json
+    from clock import snapshot
+    from host_tools import scenario
+    for t, key in presses:
+        r.run(t - r.clock.now)
+        r.down(key)
+        r.run(60)
+        r.up(key)
+    r.run(after_ms)
+    lines = ["clock " + clock, "at 0 start"]
+    lines += ["at %dms press %s" % (t, "red" if key == LEFT else "black") for t, key in presses[1:]]
+    lines.append("end %dms" % r.app.game.now)
+    return json.loads(snapshot.to_json(r.app.game)), json.loads(scenario.play(scenario.parse("\n".join(lines))))
