@@ -16,13 +16,15 @@
 # registered; lightsleep() with no argument is DORMANT and never returns
 # here: never use it. An interrupt between the flag's test and the WFE sets
 # the event register, so the WFE returns at once: no edge is slept through.
+# lightsleep has no such register: nap() masks interrupts from its own test
+# of the flag into the sleep (whose WFI a pending interrupt ends).
 #
 # Which sleep (docs/power.md): on cells, machine.lightsleep(ms) -- about 1 mA
 # for the whole Pico instead of about 21 mA awake -- and the loop waits up
 # to REST_MS (what the displays show still decides when it wakes). It keeps
 # ticks_ms and ticks_us exact (the system timer keeps its clock); an edge
-# that comes just before the sleep begins is still stamped at once by its
-# hard IRQ, only its step may come one nap later. Two cases idle instead
+# during the sleep is stamped by its hard IRQ once the clocks are back (rp2
+# sleeps in an atomic section), and its step follows at once. Two cases idle instead
 # (WFE, every 1 ms at the latest) and keep the loop's LOOP_MS: while the
 # buzzer sounds (lightsleep stops the PWM's clock, and the tone with it),
 # and on USB power (VBUS high: lightsleep would stop the USB clock and the
@@ -80,10 +82,18 @@ class Wait:
         """The sleep primitive: sleep at most ms (> 0), returning sooner at an
         interrupt. Which sleep (lightsleep on cells, idle on USB or while the
         buzzer sounds) is chosen here and only here."""
+        machine = self._machine
         if ms > 1 and not self.awake():
-            self._machine.lightsleep(ms)
+            # Masked from the flag's test into the sleep: an edge in between
+            # stays pending and ends the sleep's WFI at once, its handler
+            # running at enable_irq (unmasked, it would set the flag just
+            # before a sleep of up to REST_MS).
+            state = machine.disable_irq()
+            if not self.flag[0]:
+                machine.lightsleep(ms)
+            machine.enable_irq(state)
         else:
-            self._machine.idle()
+            machine.idle()
 
 
 def display_due_ms(game, now, most):

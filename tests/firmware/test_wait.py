@@ -31,7 +31,14 @@ class Pin:
         if level != self.level:
             self.level = level
             if self.handler is not None:
-                self.handler(self)
+                if MASKED[0]:
+                    PENDING.append(self)  # runs at enable_irq
+                else:
+                    self.handler(self)
+
+
+MASKED = [0]  # machine.disable_irq()'s mask
+PENDING = []  # pins whose IRQ came while masked
 
 
 class Machine:
@@ -42,6 +49,7 @@ class Machine:
         self.clock = clock
         self.naps = 0
         self.edges = {}  # tick -> pin
+        self.before_sleep = None  # a pin that goes down as lightsleep is called
 
     def idle(self):
         self.naps += 1
@@ -52,10 +60,26 @@ class Machine:
         return pin is not None
 
     def lightsleep(self, ms):
-        # as rp2's on cells: the timer's alarm after ms, or the pin's IRQ sooner
+        # as rp2's on cells: the timer's alarm after ms, or the pin's IRQ
+        # sooner; a pending IRQ, masked or not, ends its WFI at once
+        pin = self.before_sleep
+        if pin is not None:  # an edge in the instant before the sleep begins
+            self.before_sleep = None
+            pin.set(0)
         for _ in range(ms):
-            if self.idle():
+            if PENDING or self.idle():
                 return
+
+    def disable_irq(self):
+        state = MASKED[0]
+        MASKED[0] = 1
+        return state
+
+    def enable_irq(self, state):
+        MASKED[0] = state
+        while not state and PENDING:
+            pin = PENDING.pop(0)
+            pin.handler(pin)
 
 
 def loop(t=1000, confirm_ms=0):
@@ -82,6 +106,17 @@ def test_an_edge_ends_the_wait_at_once_and_is_stamped_then():
     assert not wait.flag[0]  # cleared: the next wait lasts its time again
     wait.sleep(10)
     assert clock.ticks_ms() == 1013
+
+
+def test_an_edge_just_before_a_lightsleep_begins_ends_it_at_once():
+    """After the wait has seen no flag and before the sleep's WFI: unmasked,
+    its IRQ would set the flag and the sleep last its whole time (up to
+    REST_MS on cells), the press waiting on the clock's face."""
+    wait, buttons, pins, clock, machine = loop()
+    machine.before_sleep = pins[RIGHT]
+    wait.sleep(500)
+    assert clock.ticks_ms() == 1000 and machine.naps == 0
+    assert buttons.next() == RIGHT and buttons.tick == 1000 and not MASKED[0]
 
 
 def test_an_edge_during_the_step_ends_the_next_wait_before_it_sleeps():

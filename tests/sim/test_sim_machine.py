@@ -397,6 +397,18 @@ def test_lightsleep_ends_at_a_gpio_irq_with_a_handler_only(fresh):
         machine.lightsleep()  # would never return on a board
 
 
+def test_an_interrupt_pending_under_a_mask_ends_a_lightsleep_at_once(fresh):
+    key = Pin(12, Pin.IN, Pin.PULL_UP)
+    seen = []
+    key.irq(handler=lambda p: seen.append(fresh.now), trigger=Pin.IRQ_FALLING, hard=True)
+    state = machine.disable_irq()
+    key.drive(0)  # masked: pending, its handler not run
+    machine.lightsleep(50)
+    assert fresh.now == 0 and seen == []  # the WFI returned at once
+    machine.enable_irq(state)
+    assert seen == [0]
+
+
 def test_a_timer_alarm_ends_a_lightsleep(fresh):
     ticks = []
     machine.Timer(period=30, mode=machine.Timer.ONE_SHOT, callback=lambda t: ticks.append(fresh.now))

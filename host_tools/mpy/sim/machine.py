@@ -365,6 +365,7 @@ class Pin:
         cause = Pin.IRQ_RISING if level else Pin.IRQ_FALLING
         if self._irq_handler is not None and self._irq_trigger & cause:
             self._irq_flags = cause
+            _STATE["interrupts"] += 1  # raised, masked or not: it ends idle() and lightsleep() (WFI/WFE)
             if _STATE["irq_disabled"]:
                 # Masked (disable_irq): the GPIO interrupt stays pending and
                 # its handler runs when enable_irq unmasks it, once per pin.
@@ -379,7 +380,6 @@ class Pin:
         handler = self._irq_handler
         if handler is None:
             return
-        _STATE["interrupts"] += 1  # an interrupt: it ends idle() and lightsleep()
         if self._irq_hard:
             world.locked(handler, self)  # as rp2 runs a hard handler: with the heap locked
         else:
@@ -837,7 +837,11 @@ def lightsleep(ms=None):
     crystal, the PLLs and ROSC stop, only the system timer keeps its clock
     (sleep_en1 = CLK_SYS_TIMER), so ticks_ms and ticks_us go on exactly; the
     timer alarm ends it after ms, and so does a GPIO IRQ whose handler is
-    registered (or a Timer's alarm), sooner. On waking, runtime_init_clocks()
+    registered (or a Timer's alarm), sooner. It sleeps with interrupts masked
+    (MICROPY_BEGIN_ATOMIC_SECTION around the WFI): an interrupt pending ends
+    the WFI at once, even one raised before the sleep began while the caller
+    had them masked, and a GPIO handler runs when the mask is lifted after
+    the wake. On waking, runtime_init_clocks()
     brings back the default clocks: a machine.freq() set before is lost
     (125 MHz again). 1 ms or less is a plain delay. Without ms it is DORMANT,
     which only a GPIO's dormant wake ends (never set up here): it would never
@@ -848,8 +852,12 @@ def lightsleep(ms=None):
         _wait("delay", max(0, ms) * 1000, False)
         return
     _STATE["wakes"] += 1
-    _wait("lightsleep", ms * 1000)
+    state = disable_irq()  # rp2 sleeps inside an atomic section: an edge's handler runs after the wake
+    if not _PENDING:  # else the WFI returns at once
+        _wait("lightsleep", ms * 1000)
     _STATE["freq"] = DEFAULT_FREQ
+    enable_irq(state)
+    run_scheduled()  # the soft handlers that came meanwhile, as the VM runs them on its return
 
 
 def _wait(mode, us, interruptible=True):
