@@ -29,6 +29,8 @@ def parse_url(url):
         raise ValueError(f"--broker {clip(url)}: {str(e).replace('network: broker', 'the host')}") from None
     try:
         port = parts.port
+        if port == 0 or (port is None and parts.netloc.endswith(":")):  # urllib reads ":0" and ":" as no port
+            raise ValueError
     except ValueError:
         raise ValueError(f"--broker {clip(url)}: the port is not a number from 1 to 65535") from None
     tls = parts.scheme == "mqtts"

@@ -95,6 +95,8 @@ KNOWN = [
     ("config push --red \udcff", 2, "half a character"),
     ("config push --broker ftp://127.0.0.1", 2, "the scheme is mqtt:// or mqtts://"),
     ("config push --broker mqtt://127.0.0.1:99999", 2, "the port is not a number"),
+    ("config push --broker mqtt://127.0.0.1:0", 2, "the port is not a number"),  # not 1883 silently
+    ("hall --broker mqtt://127.0.0.1:", 2, "the port is not a number"),
     ("config push --broker mqtt://[::1", 2, "--broker mqtt://[::1: Invalid IPv6 URL"),  # urllib's words, named
     ("hall --broker mqtt://[zz]", 2, "--broker mqtt://[zz]: 'zz' does not appear to be an IPv4 or IPv6"),
     # a long value: refused, and quoted only in part
