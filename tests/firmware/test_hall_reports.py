@@ -1,15 +1,19 @@
 # The clock's reports to the hall (device/hall.py) against a stand-in for
 # umqtt.simple that records what would go out, or fails as a broker that is
 # down does: what is published and when, the last will, retries that back
-# off, a lost connection, and no allocation in a step that publishes nothing.
+# off, a lost connection, the bytes of every state as the code before issue
+# 31 wrote them, and no allocation in a step, one that publishes too.
 import json
 
-from support.firmware import PicoClock, PERIOD, needs_heap_lock, without_allocating, raises, scratch
+from support.firmware import (PicoClock, PERIOD, can_lock_heap, needs_heap_lock, without_allocating, raises,
+                              scratch)
 from clock import events as ev
 from clock import snapshot
+from clock.game import REASONS, SIDE_NAMES, UNSET
 from clock.table import Table
 from device import hall
 from device import settings as cfg
+from device.screens import available_ms, quota
 
 
 def _wire(s):
@@ -17,10 +21,56 @@ def _wire(s):
     return s.encode() if isinstance(s, str) else bytes(s)
 
 
+def packet(p):
+    """(topic, payload, retain) of an MQTT PUBLISH packet of QoS 0 (bytes), checked whole."""
+    assert p[0] & 0xF6 == 0x30, p[:4]  # PUBLISH, QoS 0, not a duplicate
+    n = shift = 0
+    i = 1
+    while True:  # the remaining length
+        n |= (p[i] & 0x7F) << shift
+        shift += 7
+        i += 1
+        if not p[i - 1] & 0x80:
+            break
+    assert i == 2 or n >= 1 << (7 * (i - 2)), "a longer remaining length than it needs"
+    assert len(p) == i + n, (len(p), i, n)
+    k = (p[i] << 8) | p[i + 1]
+    return p[i + 2:i + 2 + k], p[i + 2 + k:], bool(p[0] & 1)
+
+
+class Socket:
+    """The socket beneath umqtt's client: what a write gets goes out, a packet
+    at once (MicroPython's write(buf, off, n)); while `slots` are given, into
+    them without allocating (their length: the buffer's), else decoded to sent."""
+
+    def __init__(self, mqtt):
+        self.mqtt = mqtt
+
+    def write(self, buf, off=0, n=-1):
+        m = self.mqtt
+        if m.broken:
+            raise OSError(110)  # ETIMEDOUT: the write did not go out in time
+        if n < 0:
+            n = len(buf) - off
+        if m.slots is None:
+            m.sent.append(packet(bytes(buf[off:off + n])))
+        elif m.kept < len(m.slots):
+            m.slots[m.kept][0:len(buf)] = buf
+            m.spans[2 * m.kept] = off
+            m.spans[2 * m.kept + 1] = n
+            m.kept += 1
+        return n
+
+    def close(self):
+        self.mqtt.closed += 1
+
+
 class Client:
     """umqtt.simple's MQTTClient: like it, publish announces 2 + len(topic) +
     len(msg) bytes, then writes topic and msg; a str's len() counts characters,
-    not the bytes that go out, so a name like 许银川 would cut the message short."""
+    not the bytes that go out, so a name like 许银川 would cut the message short
+    (the Reporter publishes this way only its .../online; its states it writes
+    to the socket)."""
 
     def __init__(self, mqtt, client_id, server, port, user, password, keepalive, ssl, ssl_params):
         self.mqtt = mqtt
@@ -35,7 +85,7 @@ class Client:
         self.mqtt.connects += 1
         if self.mqtt.down:
             raise OSError(111)  # ECONNREFUSED
-        self.sock = self.mqtt
+        self.sock = Socket(self.mqtt)
         self.mqtt.clients.append(self)
 
     def publish(self, topic, msg, retain=False, qos=0):
@@ -58,12 +108,29 @@ class Mqtt:
         self.sent = []
         self.miscounted = []  # messages whose announced length was not what went out
         self.socket = None
-
-    def close(self):  # the client's socket
-        self.closed += 1
+        self.slots = None  # preallocated buffers for what the socket gets (see Socket)
+        self.spans = None
+        self.kept = 0
 
     def MQTTClient(self, *args):
         return Client(self, *args)
+
+    def keep(self, n, size):
+        """From now on the socket stores up to n writes of a buffer of size bytes, allocating nothing."""
+        from array import array
+        self.slots = [bytearray(size) for _ in range(n)]
+        self.spans = array("i", [0] * (2 * n))
+        self.kept = 0
+
+    def take(self):
+        """The writes stored since keep(): decoded, in sent; the socket decodes again."""
+        out = []
+        for i in range(self.kept):
+            off = self.spans[2 * i]
+            out.append(packet(bytes(self.slots[i][off:off + self.spans[2 * i + 1]])))
+        self.sent.extend(out)
+        self.slots = None
+        return out
 
     def states(self):
         return [json.loads(untagged(m)[0]) for t, m, r in self.sent if t.endswith(b"/state")]
