@@ -14,7 +14,7 @@ _SCORES = {s: ('"%s"' % s).encode() for s in SCORES + FORFEIT_SCORES}  # game.sc
 # The longest state without its notice: every number with 11 characters
 # ("-1073741824": any small int of a Pico), every field at its longest
 # (tests/firmware/test_hall_reports.py checks it).
-BYTES = 1700
+BYTES = 1141
 
 
 def _ms(out, v):

@@ -48,7 +48,7 @@ _USB_HEAD, _USB_SEP, _USB_TAIL = (part.encode() for part in USB_LINE.split("%s")
 # longest state (clock/snapshot.py's, a notice of up to NOTICE_BYTES, the
 # hall's fields with the longest names) and its tag; and a USB line's end.
 NOTICE_BYTES = 256  # a restored game's notice is about 100 (a longer one is not sent)
-HALL_BYTES = 452 + 2 * NAME_BYTES  # the hall's fields at their longest (names of that many bytes of UTF-8)
+HALL_BYTES = 469 + 2 * NAME_BYTES  # the hall's fields at their longest (names of that many bytes of UTF-8)
 MESSAGE_BYTES = (max(5, len(_USB_HEAD) + len(_USB_SEP)) + len(TOPIC % ("", "", "state")) + EVENT_BYTES + 32
                  + snapshot.BYTES + NOTICE_BYTES + HALL_BYTES + TAGGED - 1 + len(_USB_TAIL))
 DEFAULTS = {
