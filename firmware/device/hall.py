@@ -263,7 +263,7 @@ class _UsbLine:
     def write(self, buf, off, n):
         """A line, buf[off:off + n], as MicroPython's streams take it."""
         for _ in self._ready(0):
-            return self.out.write(buf, off, n)
+            return self.out.write(buf, off, n)  # type: ignore[call-overload]  # MicroPython's stream write
         raise OSError(11)  # EAGAIN
 
 
@@ -505,8 +505,9 @@ class Reporter:
         out.put(b', "tenths": ')
         out.num(state.values["tenths"])
         out.put(b"}")
-        if self.hmac is not None and out.room(TAGGED - 1):
-            self._tag()
+        hmac = self.hmac
+        if hmac is not None and out.room(TAGGED - 1):
+            self._tag(hmac)
         if self.usb:
             out.put(_USB_TAIL)
         return not out.over
@@ -530,10 +531,9 @@ class Reporter:
         else:
             out.put(b"null}")
 
-    def _tag(self):
+    def _tag(self, h):
         """The state written (a JSON object) ends with its tag: see tagged()."""
         out = self.out
-        h = self.hmac
         h.start()
         h.update(self.topic, 0, len(self.topic))
         h.update(b"\n", 0, 1)

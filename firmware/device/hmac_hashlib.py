@@ -6,7 +6,7 @@ import hashlib
 class Hmac:
     def __init__(self, pads):
         self.pads = pads
-        self.inner = None
+        self.inner = hashlib.sha256()
 
     def start(self):
         self.inner = hashlib.sha256(self.pads[0])

@@ -7,6 +7,6 @@ try:
     from device.sha256_viper import Hmac, seal
 except (ImportError, SyntaxError, AttributeError):  # CPython, or a VM without the viper emitter
     from clock.journal import chain_into as seal
-    from device.hmac_hashlib import Hmac
+    from device.hmac_hashlib import Hmac  # type: ignore[assignment]  # the same calls
 
 __all__ = ("Hmac", "seal")

@@ -5,6 +5,8 @@
 # HMAC-SHA256 of a state, device/hall.py). Imported on MicroPython only, by
 # device/sha256.py; checked against hashlib there (tests/firmware/test_sha256.py).
 # ruff: noqa: F821  (viper's types ptr8, ptr32, uint are the compiler's, not names)
+# A bytearray or an array is a ptr8 or ptr32 to viper, not to mypy:
+# mypy: disable-error-code="arg-type"
 # The words live in ptr32 arrays: a store keeps the low 32 bits, so on a
 # 64-bit VM a value goes through one before it is shifted right.
 import micropython
@@ -115,7 +117,7 @@ def seal(prev, rec):
     _copy(_SEALED, 0, prev, 0, 4)
     _copy(_SEALED, 4, rec, 0, 12)
     _copy(_H, 0, _IV, 0, 32)
-    _compress(_H, _SEALED, 0, _W, _K, _S)  # type: ignore[arg-type]  # an array is a ptr32 to viper
+    _compress(_H, _SEALED, 0, _W, _K, _S)
     _digest(_H, rec, 12, 4)
     _copy(prev, 0, rec, 12, 4)
 
