@@ -16,75 +16,42 @@ _SCORES = {s: ('"%s"' % s).encode() for s in SCORES + FORFEIT_SCORES}  # game.sc
 # (tests/firmware/test_hall_reports.py checks it).
 BYTES = 1141
 
-
-def _ms(out, v):
-    if v == UNSET:
-        out.put(b"null")
-    else:
-        out.num(v)
-
-
-def _bool(out, v):
-    out.put(b"true" if v else b"false")
+_TOP = b'{"time_ms": %d, "running": %s, "paused": %b, "red": '
+_SIDE = (b'{"remaining_ms": %d, "moves": %d, "flag": %b, "flag_at_ms": %n, '
+         b'"fouls": %d, "warnings": %d, "present": %b, '
+         b'"arrived_at_ms": %n, "exempt": %b, "offers": %d, "repeat_offers": %d, '
+         b'"used_ms": %d, "period": %d, "overtime": %b, "byoyomi_periods": %n, '
+         b'"block_moves": %n, "upcount_ms": %n, "ing_period": %n, "ing_points": %n}')
+_RESULT = b'{"winner": %s, "reason": %s, "score": %s, "at_ms": %d}'
+_END = b', "hourglass": %b, "notice": %s}'
+_NUMS = [0] * 19  # a template's numbers, filled in place
+_TEXTS = [b""] * 3
 
 
 def _side(out, game, s):
     c = game.sides[s]
     tc = c.tc
-    out.put(b'{"remaining_ms": ')
-    out.num(c.remaining)
-    out.put(b', "moves": ')
-    out.num(c.moves)
-    out.put(b', "flag": ')
-    _bool(out, c.flag_at != UNSET)
-    out.put(b', "flag_at_ms": ')
-    _ms(out, c.flag_at)
-    out.put(b', "fouls": ')
-    out.num(game.fouls[s])
-    out.put(b', "warnings": ')
-    out.num(game.warnings[s])
-    out.put(b', "present": ')
-    _bool(out, game.present[s])
-    out.put(b', "arrived_at_ms": ')
-    _ms(out, game.arrived_at[s])
-    out.put(b', "exempt": ')
-    _bool(out, game.exempt(s))
-    out.put(b', "offers": ')
-    out.num(game.offers[s])
-    out.put(b', "repeat_offers": ')
-    out.num(game.repeat_offers[s])
-    out.put(b', "used_ms": ')
-    out.num(c.used)
-    out.put(b', "period": ')
-    out.num(c.period + 1)
-    out.put(b', "overtime": ')
-    _bool(out, c.overtime)
-    out.put(b', "byoyomi_periods": ')
-    _ms(out, c.periods_left if c.overtime and tc.byoyomi_periods else UNSET)
-    out.put(b', "block_moves": ')
-    _ms(out, c.block_moves if c.overtime and tc.canadian_moves else UNSET)
-    out.put(b', "upcount_ms": ')
-    _ms(out, c.counted if tc.upcount else UNSET)
-    out.put(b', "ing_period": ')
-    _ms(out, tc.ing_periods - c.periods_left + 1 if c.overtime and tc.ing_periods else UNSET)
-    out.put(b', "ing_points": ')
-    _ms(out, c.ing_points() if tc.ing_periods else UNSET)
-    out.put(b"}")
-
-
-def _result(out, game):
-    if not game.over():
-        out.put(b"null")
-        return
-    out.put(b'{"winner": ')
-    out.put(b"null" if game.winner > 1 else _SIDES[game.winner])
-    out.put(b', "reason": ')
-    out.put(_REASONS[game.reason])
-    out.put(b', "score": ')
-    out.put(_SCORES[game.score()])
-    out.put(b', "at_ms": ')
-    out.num(game.result_at)
-    out.put(b"}")
+    v = _NUMS
+    v[0] = c.remaining
+    v[1] = c.moves
+    v[2] = c.flag_at != UNSET
+    v[3] = c.flag_at
+    v[4] = game.fouls[s]
+    v[5] = game.warnings[s]
+    v[6] = game.present[s]
+    v[7] = game.arrived_at[s]
+    v[8] = game.exempt(s)
+    v[9] = game.offers[s]
+    v[10] = game.repeat_offers[s]
+    v[11] = c.used
+    v[12] = c.period + 1
+    v[13] = c.overtime
+    v[14] = c.periods_left if c.overtime and tc.byoyomi_periods else UNSET
+    v[15] = c.block_moves if c.overtime and tc.canadian_moves else UNSET
+    v[16] = c.counted if tc.upcount else UNSET
+    v[17] = tc.ing_periods - c.periods_left + 1 if c.overtime and tc.ing_periods else UNSET
+    v[18] = c.ing_points() if tc.ing_periods else UNSET
+    out.form(_SIDE, v)
 
 
 def notice_json(notice):
@@ -95,23 +62,27 @@ def notice_json(notice):
 def write(out, game, notice=b"null"):
     """The state into out (clock.outbuf.Out); notice is notice_json()'s."""
     running = game.running()
-    out.put(b'{"time_ms": ')
-    out.num(game.now)
-    out.put(b', "running": ')
-    out.put(b"null" if running == UNSET else _SIDES[running])
-    out.put(b', "paused": ')
-    _bool(out, game.paused)
-    out.put(b', "red": ')
+    v = _NUMS
+    t = _TEXTS
+    v[0] = game.now
+    v[1] = game.paused
+    t[0] = b"null" if running == UNSET else _SIDES[running]
+    out.form(_TOP, v, t)
     _side(out, game, 0)
     out.put(b', "black": ')
     _side(out, game, 1)
     out.put(b', "result": ')
-    _result(out, game)
-    out.put(b', "hourglass": ')
-    _bool(out, game.control.sides[0].hourglass)
-    out.put(b', "notice": ')
-    out.put(notice)
-    out.put(b"}")
+    if game.over():
+        t[0] = b"null" if game.winner > 1 else _SIDES[game.winner]
+        t[1] = _REASONS[game.reason]
+        t[2] = _SCORES[game.score()]
+        v[0] = game.result_at
+        out.form(_RESULT, v, t)
+    else:
+        out.put(b"null")
+    v[0] = game.control.sides[0].hourglass
+    t[0] = notice
+    out.form(_END, v, t)
 
 
 def to_json(game, notice=None):

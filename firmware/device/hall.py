@@ -284,6 +284,14 @@ def _text(s):
     return dumps(s if isinstance(s, str) else "").encode()
 
 
+# The hall's fields after the state's (each side's "block" after its head)
+_FIELDS = (b', "board": %s, "names": {"red": %s, "black": %s}, "battery": %n, "fault": %d, '
+           b'"shown": {"red": {"ms": %d, "quota": %d, "block": ')
+_BLACK = b', "black": {"ms": %d, "quota": %d, "block": '
+_LAST = (b'}, "game": %s, "clock_id": "%s", "boot": %d, "sent_ms": %d, "forfeit_at_ms": %n, "foul_limit": %d, '
+         b'"tenths": %d}')
+
+
 def _deaf(timeout_ms):
     """In place of a poll while the clock listens to nothing from the hall."""
     return ()
@@ -319,11 +327,13 @@ class Reporter:
         self.usb = isinstance(self.mqtt, _Usb)
         # imported here: host tools read this module's topics and checks without the displays
         from device.screens import available_ms, quota
-        from device.sha256 import Hmac
+        from device.sha256 import Hmac, copy
         self._available_ms = available_ms
         self._quota = quota
         self.hmac = None if self.pads is None else Hmac(self.pads)
-        self.out = Out(MESSAGE_BYTES)
+        self.out = Out(MESSAGE_BYTES, copy)
+        self._nums = [0] * 5  # a template's numbers and texts, filled in place
+        self._texts = [b""] * 3
         self.at = 0  # where the state starts in out.buf, after its frame's head
         self._clock_id = clock_id.encode()
         self._notice = None  # the table's notice, and its JSON
@@ -469,42 +479,24 @@ class Reporter:
             self._notice_json = snapshot.notice_json(table.notice)
         snapshot.write(out, game, self._notice_json)
         out.n -= 1  # its "}": the hall's fields follow
-        out.put(b', "board": ')
-        out.put(self._board_json)
-        out.put(b', "names": {"red": ')
-        out.put(self._names[0])
-        out.put(b', "black": ')
-        out.put(self._names[1])
-        out.put(b'}, "battery": ')
+        v = self._nums
+        t = self._texts
         bat = state.battery
-        if bat is None:
-            out.put(b"null")
-        else:
-            out.num(bat.percent())
-        out.put(b', "fault": ')
-        out.num(state.fault_kinds)
-        out.put(b', "shown": {"red": ')
-        self._shown(game.sides[0])
-        out.put(b', "black": ')
-        self._shown(game.sides[1])
-        out.put(b'}, "game": ')
-        out.put(self._game_json)
-        out.put(b', "clock_id": "')
-        out.put(self._clock_id)
-        out.put(b'", "boot": ')
-        out.num(self.boot)
-        out.put(b', "sent_ms": ')
-        out.num(tick)
-        out.put(b', "forfeit_at_ms": ')
-        if game.forfeit_at == UNSET:
-            out.put(b"null")
-        else:
-            out.num(game.forfeit_at)
-        out.put(b', "foul_limit": ')
-        out.num(game.foul_limit)
-        out.put(b', "tenths": ')
-        out.num(state.values["tenths"])
-        out.put(b"}")
+        t[0] = self._board_json
+        t[1] = self._names[0]
+        t[2] = self._names[1]
+        v[0] = UNSET if bat is None else bat.percent()
+        v[1] = state.fault_kinds
+        self._shown(game.sides[0], _FIELDS, 2)
+        self._shown(game.sides[1], _BLACK, 0)
+        t[0] = self._game_json
+        t[1] = self._clock_id
+        v[0] = self.boot
+        v[1] = tick
+        v[2] = game.forfeit_at
+        v[3] = game.foul_limit
+        v[4] = state.values["tenths"]
+        out.form(_LAST, v, t)
         hmac = self.hmac
         if hmac is not None and out.room(TAGGED - 1):
             self._tag(hmac)
@@ -512,22 +504,20 @@ class Reporter:
             out.put(_USB_TAIL)
         return not out.over
 
-    def _shown(self, c):
-        """What a side's display shows of its time: the ms it promises, the moves/quota of
-        its period (0: none), and in Canadian overtime [moves made, of] the block."""
+    def _shown(self, c, head, at):
+        """The head (its holes from _nums and _texts, the side's from nums[at]), then what
+        a side's display shows of its time: the ms it promises, the moves/quota of its
+        period (0: none), and in Canadian overtime [moves made, of] the block."""
         out = self.out
+        v = self._nums
+        v[at] = self._available_ms(c)
+        v[at + 1] = self._quota(c)
+        out.form(head, v, self._texts)
         tc = c.tc
-        out.put(b'{"ms": ')
-        out.num(self._available_ms(c))
-        out.put(b', "quota": ')
-        out.num(self._quota(c))
-        out.put(b', "block": ')
         if c.overtime and tc.canadian_moves:
-            out.put(b"[")
-            out.num(tc.canadian_moves - c.block_moves)
-            out.put(b", ")
-            out.num(tc.canadian_moves)
-            out.put(b"]}")
+            v[0] = tc.canadian_moves - c.block_moves
+            v[1] = tc.canadian_moves
+            out.form(b"[%d, %d]}", v)
         else:
             out.put(b"null}")
 

@@ -79,7 +79,8 @@ def _compress(h: ptr32, blk: ptr8, off: int, w: ptr32, k: ptr32, s: ptr32):
 
 
 @micropython.viper
-def _copy(dst: ptr8, at: int, src: ptr8, off: int, n: int):
+def copy(dst: ptr8, at: int, src: ptr8, off: int, n: int):
+    """dst[at:at + n] = src[off:off + n], nothing allocated (clock/outbuf.py's Out uses it too)."""
     i = 0
     while i < n:
         dst[at + i] = src[off + i]
@@ -114,12 +115,12 @@ _SEALED[63] = 128  # its length in bits
 def seal(prev, rec):
     """rec[12:16] and prev (a bytearray(4): the chain's head from now on)
     become sha256(prev + rec[:12])[:4]."""
-    _copy(_SEALED, 0, prev, 0, 4)
-    _copy(_SEALED, 4, rec, 0, 12)
-    _copy(_H, 0, _IV, 0, 32)
+    copy(_SEALED, 0, prev, 0, 4)
+    copy(_SEALED, 4, rec, 0, 12)
+    copy(_H, 0, _IV, 0, 32)
     _compress(_H, _SEALED, 0, _W, _K, _S)
     _digest(_H, rec, 12, 4)
-    _copy(prev, 0, rec, 12, 4)
+    copy(prev, 0, rec, 12, 4)
 
 
 class Sha256:
@@ -133,7 +134,7 @@ class Sha256:
         self.total = 0  # bytes taken in (the key block's too)
 
     def start(self, words=_IV, total=0):
-        _copy(self.h, 0, words, 0, 32)
+        copy(self.h, 0, words, 0, 32)
         self.fill = 0
         self.total = total
 
@@ -148,7 +149,7 @@ class Sha256:
                 n -= 64
                 continue
             k = 64 - fill if n > 64 - fill else n
-            _copy(self.block, fill, data, off, k)
+            copy(self.block, fill, data, off, k)
             fill += k
             off += k
             n -= k
@@ -165,10 +166,10 @@ class Sha256:
         block[fill] = 0x80
         fill += 1
         if fill > 56:
-            _copy(block, fill, _ZEROS, 0, 64 - fill)
+            copy(block, fill, _ZEROS, 0, 64 - fill)
             _compress(self.h, block, 0, _W, _K, _S)
             fill = 0
-        _copy(block, fill, _ZEROS, 0, 64 - fill)
+        copy(block, fill, _ZEROS, 0, 64 - fill)
         for i in range(4):
             block[63 - i] = (bits >> (8 * i)) & 0xFF
         _compress(self.h, block, 0, _W, _K, _S)
@@ -186,7 +187,7 @@ class Hmac:
         for pad, words in ((pads[0], self.inner), (pads[1], self.outer)):
             sha.start()
             sha.update(pad, 0, 64)
-            _copy(words, 0, sha.h, 0, 32)
+            copy(words, 0, sha.h, 0, 32)
         self.digest = bytearray(32)
 
     def start(self):
