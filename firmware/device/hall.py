@@ -468,8 +468,10 @@ class Reporter:
         self.at = out.n
 
     def _message(self, state, tick):
-        """The state, the hall's fields and the tag into the buffer, after the
-        frame's head; False if it does not fit."""
+        """Into the buffer after the frame's head: the state object of SCENARIOS.md
+        plus what the hall shows and alerts on, from the clock's state (device.app.
+        ClockState): the board and players of the game on the clock (its journal's
+        header), not settings staged for the next; then the tag. False if it does not fit."""
         out = self.out
         out.reset(self.at)
         table = state.table
