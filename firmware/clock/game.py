@@ -29,8 +29,8 @@ R_ENTERED = 4
 WIN_REASONS = (4, 5, 6, 7, 8, 10, 15, 16)  # mate, stalemate, resign, flying-general, illegal, discipline,
 #                                            perpetual-check, perpetual-chase
 DRAW_REASONS = (11, 12, 13)  # agreed, move-limit, no-win
-_FORFEIT_SCORES = ("+/-", "-/+", "", "-/-")  # §21.4: won / lost without play
-_SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")
+FORFEIT_SCORES = ("+/-", "-/+", "", "-/-")  # §21.4: won / lost without play
+SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")
 
 
 def may_enter(winner, reason):
@@ -94,8 +94,8 @@ class Game:
 
     def score(self):
         if self.reason == R_FORFEIT:
-            return _FORFEIT_SCORES[self.winner]
-        return _SCORES[self.winner]
+            return FORFEIT_SCORES[self.winner]
+        return SCORES[self.winner]
 
     # -- time passing ----------------------------------------------------------
 

@@ -8,7 +8,11 @@
 # their IRQ, every socket has a short timeout (a connect, its CONNACK or a
 # write waits at most timeout_ms), a failure drops the connection and it is
 # tried again later, backing off to RETRY_MAX_MS; meanwhile `down` puts a
-# small mark on the screens. A step that publishes nothing allocates nothing.
+# small mark on the screens. A step allocates nothing, one that publishes too:
+# the message is written into one buffer made with the Reporter (clock/outbuf.py),
+# framed there as an MQTT PUBLISH packet (or a USB line) and written to the
+# socket at once; umqtt.simple only connects, subscribes and reads. A state
+# too long for the buffer is not sent, and counted as a failure.
 # The settings are /network.json on the board (`xqclock config push --wifi
 # ... --broker ...`); a clock without it does not report.
 #
@@ -23,8 +27,9 @@ import select
 
 from clock import jsonfile, snapshot
 from clock.game import UNSET
-from clock.limits import (ACCOUNT_BYTES, EVENT_BYTES, EVENT_NOT, HOST_CHARS, WIFI_BYTES, WIFI_PASSWORD,
+from clock.limits import (ACCOUNT_BYTES, EVENT_BYTES, EVENT_NOT, HOST_CHARS, NAME_BYTES, WIFI_BYTES, WIFI_PASSWORD,
                           unprintable, utf8_bytes)
+from clock.outbuf import Out
 from clock.spaces import normalize
 from clock.utf8 import dumps, joined
 
@@ -36,6 +41,16 @@ ONLINE = b"1"
 OFFLINE = b"0"  # the last will
 TAG = ', "tag": "%s"}'  # the state's last field (64 hex digits)
 TAGGED = len(TAG) - 2 + 64  # the tag's length in a message
+_USB_HEAD, _USB_SEP, _USB_TAIL = (part.encode() for part in USB_LINE.split("%s"))
+# The buffer a message is written in: its frame's head (an MQTT PUBLISH's
+# fixed header, 3 bytes at most here, and the topic's length; or USB_LINE's
+# start), the topic (a clock id of up to 32 hex digits as its BOARD), the
+# longest state (clock/snapshot.py's, a notice of up to NOTICE_BYTES, the
+# hall's fields with the longest names) and its tag; and a USB line's end.
+NOTICE_BYTES = 256  # a restored game's notice is about 100 (a longer one is not sent)
+HALL_BYTES = 469 + 2 * NAME_BYTES  # the hall's fields at their longest (names of that many bytes of UTF-8)
+MESSAGE_BYTES = (max(5, len(_USB_HEAD) + len(_USB_SEP)) + len(TOPIC % ("", "", "state")) + EVENT_BYTES + 32
+                 + snapshot.BYTES + NOTICE_BYTES + HALL_BYTES + TAGGED - 1 + len(_USB_TAIL))
 DEFAULTS = {
     "wifi": "",  # Wi-Fi name (Pico W); "" = the network is already there (the virtual board)
     "wifi_password": "",
@@ -173,51 +188,6 @@ def tls_params(values):
             "cadata": binascii.a2b_base64(values["ca"])}  # DER: a Pico's mbedTLS may not read PEM
 
 
-def _text(s):
-    return dumps(s if isinstance(s, str) else "")
-
-
-def _names(header):
-    names = header.get("names")
-    if isinstance(names, list) and len(names) == 2 and isinstance(names[0], str) and isinstance(names[1], str):
-        return names
-    return ("", "")
-
-
-def _shown(c):
-    """What a side's display shows of its time: the ms it promises, the moves/quota of
-    its period (0: none), and in Canadian overtime [moves made, of] the block."""
-    # imported here: host tools read this module's topics and checks without the displays
-    from device.screens import available_ms, quota
-    tc = c.tc
-    return '{"ms": %d, "quota": %d, "block": %s}' % (
-        available_ms(c), quota(c),
-        "[%d, %d]" % (tc.canadian_moves - c.block_moves, tc.canadian_moves) if c.overtime and tc.canadian_moves
-        else "null")
-
-
-def message(state, clock_id, sent_ms, boot=0):
-    """The state object of SCENARIOS.md plus what the hall shows and alerts on,
-    from the clock's state (device.app.ClockState): the board and players of the
-    game on the clock (its journal's header), not settings staged for the next."""
-    table = state.table
-    game = table.game
-    header = table.settings
-    bat = state.battery
-    n = header.get("board")
-    names = _names(header)
-    return snapshot.to_json(game, table.notice)[:-1] + (
-        ', "board": %s, "names": {"red": %s, "black": %s}, "battery": %s, "fault": %d, '
-        '"shown": {"red": %s, "black": %s}, "game": %s, '
-        '"clock_id": "%s", "boot": %d, "sent_ms": %d, "forfeit_at_ms": %s, "foul_limit": %d, "tenths": %d}') % (
-        "%d" % n if isinstance(n, int) and n > 0 else "null",
-        _text(names[0]), _text(names[1]),
-        "null" if bat is None else "%d" % bat.percent(),
-        state.fault_kinds, _shown(game.sides[0]), _shown(game.sides[1]), _text(table.settings.get("id")),
-        clock_id, boot, sent_ms,
-        "null" if game.forfeit_at == UNSET else "%d" % game.forfeit_at, game.foul_limit, state.values["tenths"])
-
-
 def key_pads(key):
     """HMAC-SHA256's inner and outer key blocks for a key of 64 hex digits; None for no key."""
     if not key:
@@ -275,11 +245,11 @@ class _UsbLine:
     sock = None
 
     def __init__(self, *args):
-        import select
         import sys
         self.out = sys.stdout
-        self.poll = select.poll()
-        self.poll.register(sys.stdout, select.POLLOUT)
+        poll = select.poll()
+        poll.register(self.out, select.POLLOUT)
+        self._ready = getattr(poll, "ipoll", poll.poll)  # ipoll (MicroPython) allocates nothing
 
     def set_last_will(self, topic, msg, retain=False):
         pass
@@ -288,17 +258,38 @@ class _UsbLine:
         pass
 
     def publish(self, topic, msg, retain=False):
-        if topic.endswith(b"/online"):
-            return  # the host says when a clock's cable goes
-        if not self.poll.poll(0):
-            raise OSError(11)  # EAGAIN
-        self.out.write(USB_LINE % (topic.decode(), msg.decode()))
+        pass  # only .../online: the host says when a clock's cable goes
+
+    def write(self, buf, off, n):
+        """A line, buf[off:off + n], as MicroPython's streams take it."""
+        for _ in self._ready(0):
+            return self.out.write(buf, off, n)  # type: ignore[call-overload]  # MicroPython's stream write
+        raise OSError(11)  # EAGAIN
 
 
 class _Usb:
     """In place of umqtt.simple for a clock that reports over USB."""
     MQTTClient = _UsbLine
     socket = None
+
+
+def _names(header):
+    names = header.get("names")
+    if isinstance(names, list) and len(names) == 2 and isinstance(names[0], str) and isinstance(names[1], str):
+        return names
+    return ("", "")
+
+
+def _text(s):
+    return dumps(s if isinstance(s, str) else "").encode()
+
+
+# The hall's fields after the state's (each side's "block" after its head)
+_FIELDS = (b', "board": %s, "names": {"red": %s, "black": %s}, "battery": %n, "fault": %d, '
+           b'"shown": {"red": {"ms": %d, "quota": %d, "block": ')
+_BLACK = b', "black": {"ms": %d, "quota": %d, "block": '
+_LAST = (b'}, "game": %s, "clock_id": "%s", "boot": %d, "sent_ms": %d, "forfeit_at_ms": %n, "foul_limit": %d, '
+         b'"tenths": %d}')
 
 
 def _deaf(timeout_ms):
@@ -333,6 +324,21 @@ class Reporter:
         self.asked = False  # the hall asked this clock to identify itself (the app acts on it)
         self._ready = _deaf  # the socket's poll (ipoll) while connected and listening
         self.next_look = self.next_try
+        self.usb = isinstance(self.mqtt, _Usb)
+        # imported here: host tools read this module's topics and checks without the displays
+        from device.screens import available_ms, quota
+        from device.sha256 import Hmac, copy
+        self._available_ms = available_ms
+        self._quota = quota
+        self.hmac = None if self.pads is None else Hmac(self.pads)
+        self.out = Out(MESSAGE_BYTES, copy)
+        self._nums = [0] * 5  # a template's numbers and texts, filled in place
+        self._texts = [b""] * 3
+        self.at = 0  # where the state starts in out.buf, after its frame's head
+        self._clock_id = clock_id.encode()
+        self._notice = None  # the table's notice, and its JSON
+        self._notice_json = b"null"
+        self._header(None)
 
     def step(self, state, tick):
         table = state.table
@@ -381,6 +387,7 @@ class Reporter:
                                           v["user"].encode() or None, v["password"].encode() or None,
                                           KEEPALIVE_S, v["tls"], tls_params(v))
             client.set_last_will(online, OFFLINE, True)
+            self._frame((TOPIC % (v["event"], board, "state")).encode())
             client.connect()
             client.publish(online, ONLINE, True)
             if self.pads is not None and hasattr(client, "subscribe"):  # (a clock on USB hears nothing back)
@@ -390,7 +397,6 @@ class Reporter:
             return
         self.client = client
         self.board = board
-        self.topic = (TOPIC % (v["event"], board, "state")).encode()
         self.down = False
         self.backoff = RETRY_FIRST_MS
         self._publish(state, tick, client)
@@ -412,21 +418,141 @@ class Reporter:
 
     def _publish(self, state, tick, client):
         table = state.table
+        if table is not self._table:
+            self._header(table)
         self._table = table
         self._records = table.records
         running = table.game.running() != UNSET and not table.game.over()
         self.next_send = self.clock.ticks_add(tick, RUNNING_EVERY_MS if running else IDLE_EVERY_MS)
-        if board_name(state.table.settings, self.clock_id) != self.board:
+        if self._board != self.board:
             self._drop(client, None)  # a new game on a new board number: a new topic and will
             return
+        if not self._message(state, tick):
+            self.failures += 1  # too long to send: the hall keeps the state before
+            return
         try:
-            payload = message(state, self.clock_id, tick, self.boot).encode()
-            if self.pads is not None:
-                payload = tagged(self.pads, self.topic, payload)
-            client.publish(self.topic, payload, True)
+            self._send(client)
             self.sent += 1
         except Exception as e:
             self._drop(client, e)
+
+    def _header(self, table):
+        """The fields of the game's journal header, as they go out: made once a game."""
+        header = {} if table is None else table.settings
+        n = header.get("board")
+        self._board_json = ("%d" % n).encode() if isinstance(n, int) and n > 0 else b"null"
+        self._board = board_name(header, self.clock_id)
+        names = _names(header)
+        self._names = (_text(names[0]), _text(names[1]))
+        self._game_json = _text(header.get("id"))
+
+    def _frame(self, topic):
+        """The head of every message's frame for this connection's topic (bytes),
+        up to where the state starts: a PUBLISH packet's after its first 3 bytes
+        (the fixed header, written with each message), or a USB line's."""
+        self.topic = topic
+        out = self.out
+        if self.usb:
+            out.reset(0)
+            out.put(_USB_HEAD)
+            out.put(topic)
+            out.put(_USB_SEP)
+        else:
+            out.reset(3)
+            out.put(b"\x00\x00")
+            out.buf[3] = len(topic) >> 8
+            out.buf[4] = len(topic) & 0xFF
+            out.put(topic)
+        if out.over:
+            raise ValueError("the topic is too long")
+        self.at = out.n
+
+    def _message(self, state, tick):
+        """Into the buffer after the frame's head: the state object of SCENARIOS.md
+        plus what the hall shows and alerts on, from the clock's state (device.app.
+        ClockState): the board and players of the game on the clock (its journal's
+        header), not settings staged for the next; then the tag. False if it does not fit."""
+        out = self.out
+        out.reset(self.at)
+        table = state.table
+        game = table.game
+        if table.notice is not self._notice:  # a power cut's, until the arbiter resumes
+            self._notice = table.notice
+            self._notice_json = snapshot.notice_json(table.notice)
+        snapshot.write(out, game, self._notice_json)
+        out.n -= 1  # its "}": the hall's fields follow
+        v = self._nums
+        t = self._texts
+        bat = state.battery
+        t[0] = self._board_json
+        t[1] = self._names[0]
+        t[2] = self._names[1]
+        v[0] = UNSET if bat is None else bat.percent()
+        v[1] = state.fault_kinds
+        self._shown(game.sides[0], _FIELDS, 2)
+        self._shown(game.sides[1], _BLACK, 0)
+        t[0] = self._game_json
+        t[1] = self._clock_id
+        v[0] = self.boot
+        v[1] = tick
+        v[2] = game.forfeit_at
+        v[3] = game.foul_limit
+        v[4] = state.values["tenths"]
+        out.form(_LAST, v, t)
+        hmac = self.hmac
+        if hmac is not None and out.room(TAGGED - 1):
+            self._tag(hmac)
+        if self.usb:
+            out.put(_USB_TAIL)
+        return not out.over
+
+    def _shown(self, c, head, at):
+        """The head (its holes from _nums and _texts, the side's from nums[at]), then what
+        a side's display shows of its time: the ms it promises, the moves/quota of its
+        period (0: none), and in Canadian overtime [moves made, of] the block."""
+        out = self.out
+        v = self._nums
+        v[at] = self._available_ms(c)
+        v[at + 1] = self._quota(c)
+        out.form(head, v, self._texts)
+        tc = c.tc
+        if c.overtime and tc.canadian_moves:
+            v[0] = tc.canadian_moves - c.block_moves
+            v[1] = tc.canadian_moves
+            out.form(b"[%d, %d]}", v)
+        else:
+            out.put(b"null}")
+
+    def _tag(self, h):
+        """The state written (a JSON object) ends with its tag: see tagged()."""
+        out = self.out
+        h.start()
+        h.update(self.topic, 0, len(self.topic))
+        h.update(b"\n", 0, 1)
+        h.update(out.buf, self.at, out.n - self.at)
+        out.n -= 1
+        out.put(b', "tag": "')
+        h.hex_into(out.buf, out.n)
+        out.n += 64
+        out.put(b'"}')
+
+    def _send(self, client):
+        """The message in the buffer, framed, written at once."""
+        buf = self.out.buf
+        end = self.out.n
+        if self.usb:
+            client.write(buf, 0, end)
+            return
+        n = end - 3  # the remaining length: the topic's length and the topic, then the state
+        start = 1 if n < 128 else 0
+        buf[start] = 0x31  # PUBLISH, QoS 0, retained
+        if n < 128:
+            buf[2] = n
+        else:  # (MESSAGE_BYTES < 16384: two bytes at most)
+            buf[1] = (n & 0x7F) | 0x80
+            buf[2] = n >> 7
+        if client.sock.write(buf, start, end - start) != end - start:  # MicroPython's write(buf, off, n)
+            raise OSError(110)  # ETIMEDOUT: cut short
 
     def close(self):
         """Stop reporting (new network settings take over): the connection goes."""

@@ -1,9 +1,12 @@
-# SHA-256 of one 16-byte message (a journal record's chain: the 4-byte hash
-# before it and the record's 12 bytes) in MicroPython's viper code: machine
-# words, so no long ints, nothing allocated, and fast (hashlib.sha256 makes a
-# new hash object and digest each record). Imported on MicroPython only, by
+# SHA-256 in MicroPython's viper code: machine words, so no long ints, nothing
+# allocated, and fast. Two users: a journal record's chain (seal: the 4-byte
+# hash before it and the record's 12 bytes, one block; hashlib.sha256 would
+# make a new hash object and digest each record) and the hall's tags (Hmac:
+# HMAC-SHA256 of a state, device/hall.py). Imported on MicroPython only, by
 # device/sha256.py; checked against hashlib there (tests/firmware/test_sha256.py).
 # ruff: noqa: F821  (viper's types ptr8, ptr32, uint are the compiler's, not names)
+# A bytearray or an array is a ptr8 or ptr32 to viper, not to mypy:
+# mypy: disable-error-code="arg-type"
 # The words live in ptr32 arrays: a store keeps the low 32 bits, so on a
 # 64-bit VM a value goes through one before it is shifted right.
 import micropython
@@ -21,25 +24,18 @@ _K = array("I", (
 _IV = array("I", (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab,
                   0x5be0cd19))
 _W = array("I", bytes(256))  # the message schedule, 64 words
-_S = array("I", bytes(48))  # the 8 working words, then scratch
+_S = array("I", bytes(48))  # scratch: a word cut to 32 bits
+_ZEROS = bytes(64)
 
 
 @micropython.viper
-def _seal(prev: ptr8, rec: ptr8, w: ptr32, k: ptr32, iv: ptr32, s: ptr32):
-    # the one block: prev[0:4] + rec[0:12], 0x80, zeros, the length (128 bits)
-    w[0] = (uint(prev[0]) << 24) | (uint(prev[1]) << 16) | (uint(prev[2]) << 8) | uint(prev[3])
-    i = 1
-    while i < 4:
-        j = 4 * i - 4
-        w[i] = (uint(rec[j]) << 24) | (uint(rec[j + 1]) << 16) | (uint(rec[j + 2]) << 8) | uint(rec[j + 3])
+def _compress(h: ptr32, blk: ptr8, off: int, w: ptr32, k: ptr32, s: ptr32):
+    # h, the 8 words of the hash so far, takes in the 64-byte block at blk[off:]
+    i = 0
+    while i < 16:
+        j = off + 4 * i
+        w[i] = (uint(blk[j]) << 24) | (uint(blk[j + 1]) << 16) | (uint(blk[j + 2]) << 8) | uint(blk[j + 3])
         i += 1
-    w[4] = uint(0x80) << 24
-    i = 5
-    while i < 15:
-        w[i] = 0
-        i += 1
-    w[15] = 128
-    i = 16
     while i < 64:
         x = uint(w[i - 15])
         y = uint(w[i - 2])
@@ -47,21 +43,21 @@ def _seal(prev: ptr8, rec: ptr8, w: ptr32, k: ptr32, iv: ptr32, s: ptr32):
         s1 = ((y >> 17) | (y << 15)) ^ ((y >> 19) | (y << 13)) ^ (y >> 10)
         w[i] = uint(w[i - 16]) + s0 + uint(w[i - 7]) + s1
         i += 1
-    a = uint(iv[0])
-    b = uint(iv[1])
-    c = uint(iv[2])
-    d = uint(iv[3])
-    e = uint(iv[4])
-    f = uint(iv[5])
-    g = uint(iv[6])
-    h = uint(iv[7])
+    a = uint(h[0])
+    b = uint(h[1])
+    c = uint(h[2])
+    d = uint(h[3])
+    e = uint(h[4])
+    f = uint(h[5])
+    g = uint(h[6])
+    hh = uint(h[7])
     i = 0
     while i < 64:
-        t1 = h + (((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))) + \
+        t1 = hh + (((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))) + \
             ((e & f) ^ ((~e) & g)) + uint(k[i]) + uint(w[i])
         t2 = (((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))) + \
             ((a & b) ^ (a & c) ^ (b & c))
-        h = g
+        hh = g
         g = f
         f = e
         s[8] = d + t1
@@ -72,19 +68,139 @@ def _seal(prev: ptr8, rec: ptr8, w: ptr32, k: ptr32, iv: ptr32, s: ptr32):
         s[8] = t1 + t2
         a = uint(s[8])
         i += 1
-    s[8] = uint(iv[0]) + a  # the first word of the digest: its 4 bytes are the hash
-    v = uint(s[8])
-    rec[12] = v >> 24
-    rec[13] = v >> 16
-    rec[14] = v >> 8
-    rec[15] = v
-    prev[0] = v >> 24
-    prev[1] = v >> 16
-    prev[2] = v >> 8
-    prev[3] = v
+    h[0] = uint(h[0]) + a
+    h[1] = uint(h[1]) + b
+    h[2] = uint(h[2]) + c
+    h[3] = uint(h[3]) + d
+    h[4] = uint(h[4]) + e
+    h[5] = uint(h[5]) + f
+    h[6] = uint(h[6]) + g
+    h[7] = uint(h[7]) + hh
+
+
+@micropython.viper
+def copy(dst: ptr8, at: int, src: ptr8, off: int, n: int):
+    """dst[at:at + n] = src[off:off + n], nothing allocated (clock/outbuf.py's Out uses it too)."""
+    i = 0
+    while i < n:
+        dst[at + i] = src[off + i]
+        i += 1
+
+
+@micropython.viper
+def _digest(h: ptr32, out: ptr8, at: int, n: int):
+    # the digest's first n bytes (big-endian words) to out[at:]
+    i = 0
+    while i < n:
+        out[at + i] = uint(h[i >> 2]) >> (24 - 8 * (i & 3))
+        i += 1
+
+
+@micropython.viper
+def _hex(h: ptr32, out: ptr8, at: int):
+    # the digest as 64 lowercase hex digits to out[at:]
+    i = 0
+    while i < 64:
+        v = int((uint(h[i >> 3]) >> (28 - 4 * (i & 7))) & 15)
+        out[at + i] = v + 48 if v < 10 else v + 87
+        i += 1
+
+
+_H = array("I", bytes(32))
+_SEALED = bytearray(64)  # the seal's one block: prev, rec[:12], then the padding of a 16-byte message
+_SEALED[16] = 0x80
+_SEALED[63] = 128  # its length in bits
 
 
 def seal(prev, rec):
     """rec[12:16] and prev (a bytearray(4): the chain's head from now on)
     become sha256(prev + rec[:12])[:4]."""
-    _seal(prev, rec, _W, _K, _IV, _S)  # type: ignore[arg-type]  # an array is a ptr32 to viper
+    copy(_SEALED, 0, prev, 0, 4)
+    copy(_SEALED, 4, rec, 0, 12)
+    copy(_H, 0, _IV, 0, 32)
+    _compress(_H, _SEALED, 0, _W, _K, _S)
+    _digest(_H, rec, 12, 4)
+    copy(prev, 0, rec, 12, 4)
+
+
+class Sha256:
+    """SHA-256 of a message fed in pieces (update), from the start or from the
+    words after whole blocks (an HMAC's key block): nothing allocated."""
+
+    def __init__(self):
+        self.h = array("I", bytes(32))
+        self.block = bytearray(64)
+        self.fill = 0  # bytes waiting in block
+        self.total = 0  # bytes taken in (the key block's too)
+
+    def start(self, words=_IV, total=0):
+        copy(self.h, 0, words, 0, 32)
+        self.fill = 0
+        self.total = total
+
+    def update(self, data, off, n):
+        """Take in data[off:off + n] (anything with the buffer protocol)."""
+        self.total += n
+        fill = self.fill
+        while n:
+            if fill == 0 and n >= 64:  # a whole block where it lies: no copy
+                _compress(self.h, data, off, _W, _K, _S)
+                off += 64
+                n -= 64
+                continue
+            k = 64 - fill if n > 64 - fill else n
+            copy(self.block, fill, data, off, k)
+            fill += k
+            off += k
+            n -= k
+            if fill == 64:
+                _compress(self.h, self.block, 0, _W, _K, _S)
+                fill = 0
+        self.fill = fill
+
+    def finish(self):
+        """Pad and take in the length: h is the digest."""
+        bits = self.total * 8  # a small int: a message here is a few KB
+        block = self.block
+        fill = self.fill
+        block[fill] = 0x80
+        fill += 1
+        if fill > 56:
+            copy(block, fill, _ZEROS, 0, 64 - fill)
+            _compress(self.h, block, 0, _W, _K, _S)
+            fill = 0
+        copy(block, fill, _ZEROS, 0, 64 - fill)
+        for i in range(4):
+            block[63 - i] = (bits >> (8 * i)) & 0xFF
+        _compress(self.h, block, 0, _W, _K, _S)
+
+
+class Hmac:
+    """HMAC-SHA256 with one key (its inner and outer blocks, device/hall.py's
+    key_pads): start, update, then hex_into writes the 64 hex digits; the
+    key blocks are taken in once, here."""
+
+    def __init__(self, pads):
+        sha = self.sha = Sha256()
+        self.inner = array("I", bytes(32))
+        self.outer = array("I", bytes(32))
+        for pad, words in ((pads[0], self.inner), (pads[1], self.outer)):
+            sha.start()
+            sha.update(pad, 0, 64)
+            copy(words, 0, sha.h, 0, 32)
+        self.digest = bytearray(32)
+
+    def start(self):
+        self.sha.start(self.inner, 64)
+
+    def update(self, data, off, n):
+        self.sha.update(data, off, n)
+
+    def hex_into(self, out, at):
+        sha = self.sha
+        sha.finish()
+        _digest(sha.h, self.digest, 0, 32)
+        sha.start(self.outer, 64)
+        sha.update(self.digest, 0, 32)
+        sha.finish()
+        _hex(sha.h, out, at)

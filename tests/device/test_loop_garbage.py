@@ -3,7 +3,8 @@ garbage and a press is on its display within 20 ms (both displays within
 40 ms). The loop runs with the heap locked (micropython.heap_lock(): an
 allocation raises MemoryError) over a running game -- time advancing, presses,
 a period change, a penalty, a flag, a new game, a power cut and the restored
-game resumed (host_tools/mpy/scripts/locked_game.py) -- and over a game of
+game resumed, the clock reporting to the hall all along
+(host_tools/mpy/scripts/locked_game.py) -- and over a game of
 presses at random instants on buses that take their bus time
 (host_tools/mpy/scripts/bench_loop.py, the bench's own figures). Before
 issue 31 the OLED's redraw formatted its lines ("%d/%d" % ...) and each
@@ -27,10 +28,11 @@ def run(script, *args):
 @pytest.mark.parametrize("build", BUILDS)
 def test_a_running_game_allocates_nothing_with_the_heap_locked(build, tmp_path):
     out = run("locked_game.py", simulate.profile_path(build), tmp_path)
-    for stage in ("time advancing", "presses and a period change", "a penalty", "a flag", "the new game",
-                  "the restored game resumed"):
+    for stage in ("time advancing", "presses and a period change", "a penalty", "the hall reporting", "a flag",
+                  "the new game", "the restored game resumed"):
         assert out[stage] == "ok", (stage, out)
     assert out["period"] == 1 and out["over"] and out["restored"]  # each stage did what it says
+    assert out["hall_packets"] >= 5 and out["hall_failures"] == 0, out  # a state a press, and one timed
     assert out["moves"] == [1, 1]  # the new game's presses, after the power cut too
 
 

@@ -27,7 +27,7 @@ PROMISED = {
                       "press_to_both_displays_ms_oled", "press_to_display_ms_oled242",
                       "press_to_both_displays_ms_oled242", "press_to_display_ms_segment7",
                       "press_to_both_displays_ms_segment7"],
-    "bench_hall.py": ["hall_tag_us", "hall_tag_alloc"],
+    "bench_hall.py": ["hall_tag_us", "hall_tag_alloc", "hall_publish_us"],
     "bench_romfs.py": ["heap_modules_from_romfs"],
     "bench_power.py": [f"{name}_{build}" for build in bench.POWER_BUILDS
                        for name in ("battery_hours_3xAA", "current_ma_running", "current_ma_paused",

@@ -2,9 +2,12 @@
 # simulated world lifts the lock for its own work, host_tools/mpy/sim/world.py),
 # on the stand-in board of one build with the ring journal on the flash model
 # (issue 31): time advancing, presses, a period change, a penalty, a flag,
-# then a new game, a power cut and the restored game resumed and played.
-# Setting up (boot, a new game, the arbiter's menus) may allocate: only the
-# loop runs locked, and the events the arbiter's actions record.
+# then a new game, a power cut and the restored game resumed and played; the
+# clock reports to the hall all along (device/hall.py, through a stand-in for
+# umqtt.simple whose socket counts what it is given), a stage of its own too.
+# Setting up (boot, a new game, the arbiter's menus, connecting to the
+# broker) may allocate: only the loop runs locked, and the events the
+# arbiter's actions record.
 #
 # Arguments: profile path, scratch folder. Prints one JSON object: each
 # stage's name and whether it ran without allocating ("ok") or where it did.
@@ -15,6 +18,7 @@ import micropython
 
 from host_tools.mpy.sim import rig as rigmod
 from clock import events as ev
+from device import hall
 from device import settings as cfg
 from device.app import LOOP_MS
 from device.board import load_profile
@@ -24,6 +28,47 @@ profile_path, folder = sys.argv[1], sys.argv[2]
 values = cfg.check(dict(cfg.DEFAULTS, clock="1m/2,1m"))  # a period change after two moves each
 r = rigmod.Rig(load_profile(profile_path), values, folder, flash_free=512 * 1024, timed=True)
 stages = {}
+
+
+class Socket:
+    """Beneath the hall's MQTT client: what the Reporter writes (a PUBLISH packet each), counted."""
+    packets = 0
+
+    def write(self, buf, off, n):
+        self.packets += 1
+        return n
+
+    def close(self):
+        pass
+
+
+class Client:  # umqtt.simple's MQTTClient, as the Reporter uses it
+    def __init__(self, *args):
+        self.sock = SOCKET
+
+    def set_last_will(self, *args):
+        pass
+
+    def connect(self):
+        pass
+
+    def publish(self, topic, msg, retain=False):
+        pass
+
+
+class Mqtt:
+    socket = None
+    MQTTClient = Client
+
+
+SOCKET = Socket()
+NET = hall.check({"broker": "10.0.0.2", "event": "open", "key": "00112233445566778899aabbccddeeff" * 2})
+
+
+def report():
+    """The hall's reporter on the clock (as main() makes it from /network.json), connected."""
+    r.app.hall = hall.Reporter(NET, "e661a4d41b2d3c2f", r.clock, None, Mqtt(), 4242)
+    r.run(100)
 
 
 def loop(ms):
@@ -76,6 +121,7 @@ def moves():
     r.clock.advance(0)
 
 
+report()
 r.press(START)
 locked("time advancing", lambda: loop(3000))
 locked("presses and a period change", moves)
@@ -98,7 +144,16 @@ def new_game():
     loop(2000)
 
 
+def reporting():
+    sent = SOCKET.packets
+    moves()
+    loop(hall.RUNNING_EVERY_MS)
+    stages["hall_packets"] = SOCKET.packets - sent  # 4 presses, then while a clock runs
+
+
 locked("a penalty", penalty)
+stages["hall_packets"] = 0  # (a new key, set while locked, would grow the dict)
+locked("the hall reporting", reporting)
 for _ in range(130):  # Red's clock runs out (a second a stage: the models' logs are emptied between)
     locked("a flag", lambda: loop(1000))
 stages["over"] = game.over()
@@ -108,8 +163,10 @@ locked("the new game", new_game)
 r.power_cut()
 r.clock.advance(3000)
 r.power_on()
+report()
 stages["restored"] = r.app.game.paused and r.app.table.notice is not None
 locked("the restored game resumed", resumed)
 stages["moves"] = [r.app.game.sides[0].moves, r.app.game.sides[1].moves]
+stages["hall_failures"] = r.app.hall.failures
 r.close()
 print(json.dumps(stages))
