@@ -15,6 +15,7 @@ from host_tools.mpy.sim.tm1637_model import SEGMENTS_OF, TM1637Model
 
 FULL_FRAME = 7 + 1 + 1024  # window commands, data control byte, 8 pages
 ONE_PAGE = 7 + 1 + 128
+ONE_BLOCK = 7 + 1 + 16  # a window of 16 columns on one page
 
 
 class SpyBus(I2CBus):
@@ -90,42 +91,79 @@ def test_unchanged_frame_sends_nothing():
     assert oled.show() == 0
 
 
-def test_one_pixel_in_page_3_sends_one_page():
+def test_one_pixel_sends_only_its_block_of_16_columns():
     oled, model, bus = display()
     oled.show()
     before = model.bytes_received
-    oled.pixel(70, 27, 1)  # row 27 is page 3
-    assert oled.show() == ONE_PAGE == 136
-    assert model.bytes_received - before == 136
-    assert bus.log[-2] == bytes((0x00, 0x21, 0, 127, 0x22, 3, 3))
-    assert bus.log[-1] == b"\x40" + frame_of(oled)[3 * 128:4 * 128]
+    oled.pixel(70, 27, 1)  # row 27 is page 3, column 70 in the block 64..79
+    assert oled.show() == ONE_BLOCK == 24  # not a whole page's 136: 0.5 ms at 400 kHz, not 3
+    assert model.bytes_received - before == 24
+    assert bus.log[-2] == bytes((0x00, 0x21, 64, 79, 0x22, 3, 3))
+    assert bus.log[-1] == b"\x40" + frame_of(oled)[3 * 128 + 64:3 * 128 + 80]
     assert model.pixel(70, 27) == 1 and model.shown_vlsb() == frame_of(oled)
 
 
-def test_adjacent_pages_go_in_one_run_and_the_borrowed_byte_is_restored():
+def test_a_change_across_blocks_sends_the_blocks_between_too():
     oled, model, bus = display()
     oled.show()
-    oled.pixel(127, 23, 1)  # last byte of page 2: the byte before page 3's data
-    oled.pixel(0, 24, 1)  # page 3
+    oled.pixel(15, 9, 1)  # page 1, blocks 0 and 1
+    oled.pixel(16, 9, 1)
+    oled.pixel(40, 9, 1)  # block 2
+    assert oled.show() == 7 + 1 + 48
+    assert bus.log[-2] == bytes((0x00, 0x21, 0, 47, 0x22, 1, 1))
+    assert model.shown_vlsb() == frame_of(oled)
+
+
+def test_a_change_nearly_as_wide_as_the_page_sends_the_page():
+    oled, model, bus = display()
+    oled.show()
+    oled.pixel(16, 20, 1)
+    oled.pixel(111, 20, 1)  # blocks 1..6: 96 columns, under the page less a block (112)
+    assert oled.show() == 7 + 1 + 96
+    oled.pixel(0, 20, 0)
+    oled.pixel(0, 21, 1)
+    oled.pixel(111, 21, 1)  # blocks 0..6: 112 columns, as good as the page
+    assert oled.show() == ONE_PAGE
+    assert bus.log[-2] == bytes((0x00, 0x21, 0, 127, 0x22, 2, 2))
+    assert model.shown_vlsb() == frame_of(oled)
+
+
+def test_adjacent_pages_changed_across_go_in_one_run_and_the_borrowed_byte_is_restored():
+    oled, model, bus = display()
+    oled.show()
+    oled.hline(0, 23, 128, 1)  # the last row of page 2, its last byte the one before page 3's data
+    oled.hline(0, 24, 128, 1)  # page 3
     assert oled.show() == 7 + 1 + 256
-    assert bus.log[-2][5:] == bytes((2, 3))
+    assert bus.log[-2] == bytes((0x00, 0x21, 0, 127, 0x22, 2, 3))
     assert oled.pixel(127, 23) == 1 and oled.buf[0] == 0x40
-    oled.pixel(5, 30, 0)
-    oled.pixel(5, 31, 1)  # page 3 only: borrows page 2's last byte (0x80) for 0x40
+    oled.hline(0, 31, 128, 1)  # page 3 only: borrows page 2's last byte (0x80) for 0x40
     assert oled.show() == ONE_PAGE
     assert oled.buf[3 * 128] == 0x80  # restored
     assert model.shown_vlsb() == frame_of(oled)
 
 
-def test_separate_pages_go_in_separate_runs():
+def test_separate_changes_go_in_separate_windows():
     oled, model, bus = display()
     oled.show()
     oled.pixel(1, 9, 1)  # page 1
-    oled.pixel(1, 45, 1)  # page 5
-    oled.pixel(1, 63, 1)  # page 7
-    assert oled.show() == 3 * ONE_PAGE
-    windows = [t[5:] for t in bus.log[-6::2]]
-    assert windows == [bytes((1, 1)), bytes((5, 5)), bytes((7, 7))]
+    oled.hline(0, 45, 128, 1)  # page 5, across
+    oled.pixel(120, 63, 1)  # page 7, the last block
+    assert oled.show() == ONE_BLOCK + ONE_PAGE + ONE_BLOCK
+    windows = [t[1:] for t in bus.log[-6::2]]
+    assert windows == [bytes((0x21, 0, 15, 0x22, 1, 1)), bytes((0x21, 0, 127, 0x22, 5, 5)),
+                       bytes((0x21, 112, 127, 0x22, 7, 7))]
+    assert model.shown_vlsb() == frame_of(oled)
+
+
+def test_a_window_after_a_run_leaves_the_run_whole():
+    """The window command is shared: a run after a window must set its columns back to 0..127."""
+    oled, model, bus = display()
+    oled.show()
+    oled.pixel(3, 2, 1)
+    oled.show()
+    oled.hline(0, 40, 128, 1)
+    oled.show()
+    assert bus.log[-2] == bytes((0x00, 0x21, 0, 127, 0x22, 5, 5))
     assert model.shown_vlsb() == frame_of(oled)
 
 
@@ -328,7 +366,7 @@ def test_ssd1306_on_micropython_allocates_nothing_and_draws_the_same(tmp_path):
     out = run_mp(MP_SSD1306, tmp_path)
     result = dict(line.split(" ", 1) for line in out if not line.startswith("tx "))
     assert result["first"] == str(FULL_FRAME + 2)
-    assert result["locked_show"] == str(ONE_PAGE)  # not -1: no MemoryError
+    assert result["locked_show"] == str(ONE_BLOCK)  # not -1: no MemoryError
     assert result["locked_two_pages"] == str(7 + 1 + 256)
     assert result["locked_nothing"] == "0"
     model = SSD1306Model()
