@@ -103,8 +103,9 @@ def _device(timeout):
 
 
 def boot_modules():
-    """The firmware modules the board imports at boot (from device.app and
-    device.board, at module level), each after those it imports."""
+    """The firmware modules the OLED board (the bench's profile) imports at
+    boot (from device.app, and the drivers device.board imports for it, at
+    module level), each after those it imports."""
     import ast
     found, order = set(), []
 
@@ -124,7 +125,7 @@ def boot_modules():
                     visit(dep)
         order.append(name)
 
-    for top in ("device.app", "device.board", "device.buttons", "device.ssd1306", "device.tm1637",
+    for top in ("device.app", "device.board", "device.buttons", "device.ssd1306",
                 "device.buzzer", "device.battery", "device.leds", "device.wait"):
         visit(top)
     return order

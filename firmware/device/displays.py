@@ -1,5 +1,5 @@
 # The two players' displays: each one's screen on its own chip (the screen
-# class of the board's display kind, device.screens.SCREENS), drawn only when
+# class of the board's display kind, device.screens.screen_class), drawn only when
 # what it shows changed, the pressed side's first. One display in turn is set
 # up again every REFRESH_MS (a reset by static shows again), its frame sent
 # again a page a loop step. A display that does not answer
@@ -10,7 +10,7 @@
 
 from clock.game import UNSET
 from device import faults
-from device.screens import SCREENS
+from device.screens import screen_class
 
 FULL = 0  # the displays as the board sets them for a hall
 DIM = 1  # dimmed: nothing changed for a while outside play
@@ -39,7 +39,7 @@ class Displays:
         """Screens for a new game: each facing its player (the left display
         faces the player at the left lever), with the game's header and the
         tenths setting (tenths of a second show below that many ms)."""
-        screen = SCREENS[self.board.kind]
+        screen = screen_class(self.board.kind)
         self.screens = [screen(self.board.displays[i], i ^ red_side, header) for i in range(2)]
         self.set_tenths(tenths)
 
