@@ -10,8 +10,8 @@
 #
 # Each screen owns its chip (an SSD1306 or a TM1637 driver) and keeps a small
 # array describing what it last drew; it redraws only when that changes, and
-# comparing allocates nothing. screen_class() gives the screen of a display kind:
-# nothing else asks which kind a board has (device/displays.py drives both).
+# comparing allocates nothing. The digit builds' screens are device/digitscreens.py;
+# device/displays.py picks the board's kind and drives them all.
 
 from array import array
 
@@ -375,11 +375,3 @@ class OledScreen:
         if d[_FLAG]:
             fb.rect(0, y, _W, 16, 1)  # this side's flag fell
 
-
-def screen_class(kind):
-    """The screen of a display kind (the board profile's display.kind); the
-    digit builds' are in a module of their own, imported only by them."""
-    if kind == "ssd1306":
-        return OledScreen
-    from device import digitscreens
-    return digitscreens.LcdScreen if kind == "ht1621" else digitscreens.SegmentScreen
