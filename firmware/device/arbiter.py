@@ -7,7 +7,6 @@
 # game loop).
 
 from clock import events as ev
-from clock import timecontrol
 from clock.game import RED, BLACK, REASONS, R_ENTERED, may_enter
 from device import lang
 from device.menu import Choice, Number, Code, DONE
@@ -170,6 +169,7 @@ class Arbiter:
 
 
     def _presets(self):
+        from clock import timecontrol  # not at the top: the app forgets it once the menu closes
         names = [n for n in timecontrol.PRESETS if n != "cxa1999-6.5"] + ["cxa1999-6.5"]
         update = self.update
 
