@@ -13,7 +13,7 @@ from array import array
 from clock import events as ev
 from clock.game import UNSET
 from clock.table import Table, boot
-from device import faults, lang, screens
+from device import faults, screens
 from device import storage
 from device import buzzer as tones
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
@@ -453,7 +453,8 @@ class App:
         if self.lock.locked(tick):
             self.menu.open(self.lock.message(tick))
         elif self.values["code"]:
-            self.menu.open(Code(lang.MENU["code"], 4, self._check_code))
+            from device.menuwords import MENU
+            self.menu.open(Code(MENU["code"], 4, self._check_code))
         else:
             self.arbiter = True
             self.menu.open(self.menus.main())
