@@ -111,7 +111,7 @@ def by_module(split, modules):
     import re
     pools = [int(n) for n in re.findall(r"n_total_bytes=(\d+)", split)]
     line = next(line for line in split.splitlines() if line.startswith("heap_modules_by_module"))
-    total = dict((name, int(n)) for name, n in re.findall(r"([\w.]+) (\d+)(?:,|$)", line.partition(": ")[2]))
+    total = {name: int(n) for name, n in re.findall(r"([\w.]+) (\d+)(?:,|$)", line.partition(": ")[2])}
     own = sorted(((total[m] - (pools[i + 1] - pools[i]), m) for i, m in enumerate(modules)), reverse=True)
     return ("heap_modules_by_module %d bytes in %d modules: qstr pools %d (their names), then each module's "
             "bytecode and objects: %s\n" % (sum(total.values()), len(modules), pools[-1] - pools[0],
