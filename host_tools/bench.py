@@ -98,13 +98,30 @@ def _device(timeout):
     """bench_device.py's figures; then, in a VM of its own (importing the
     modules one by one takes room of its own), the split by module."""
     figures = output(SCRIPTS / "bench_device.py", PROFILE, path=WITH_SIM, timeout=timeout)
-    split = output(SCRIPTS / "bench_device.py", PROFILE, *boot_modules(), path=WITH_SIM, timeout=timeout)
-    return figures + "".join(line + "\n" for line in split.splitlines() if line.startswith("heap_modules_by_module"))
+    modules = boot_modules()
+    split = output(SCRIPTS / "bench_device.py", PROFILE, *modules, path=WITH_SIM, timeout=timeout)
+    return figures + by_module(split, modules)
+
+
+def by_module(split, modules):
+    """heap_modules_by_module from bench_device.py's split: each module's
+    bytes without the qstr pools (the names of all modules share them, and
+    a new pool, twice the last one's size, would be charged to whichever
+    module's names overflow the last), the pools' growth on its own."""
+    import re
+    pools = [int(n) for n in re.findall(r"n_total_bytes=(\d+)", split)]
+    line = next(line for line in split.splitlines() if line.startswith("heap_modules_by_module"))
+    total = {name: int(n) for name, n in re.findall(r"([\w.]+) (\d+)(?:,|$)", line.partition(": ")[2])}
+    own = sorted(((total[m] - (pools[i + 1] - pools[i]), m) for i, m in enumerate(modules)), reverse=True)
+    return ("heap_modules_by_module %d bytes in %d modules: qstr pools %d (their names), then each module's "
+            "bytecode and objects: %s\n" % (sum(total.values()), len(modules), pools[-1] - pools[0],
+                                             ", ".join("%s %d" % (m, n) for n, m in own)))
 
 
 def boot_modules():
-    """The firmware modules the board imports at boot (from device.app and
-    device.board, at module level), each after those it imports."""
+    """The firmware modules the OLED board (the bench's profile) imports at
+    boot (from device.app, and the drivers device.board imports for it, at
+    module level), each after those it imports."""
     import ast
     found, order = set(), []
 
@@ -124,7 +141,7 @@ def boot_modules():
                     visit(dep)
         order.append(name)
 
-    for top in ("device.app", "device.board", "device.buttons", "device.ssd1306", "device.tm1637",
+    for top in ("device.app", "device.board", "device.buttons", "device.ssd1306",
                 "device.buzzer", "device.battery", "device.leds", "device.wait"):
         visit(top)
     return order

@@ -3,6 +3,7 @@ from pathlib import Path
 
 from host_tools import firmware_path
 from clock import events as ev
+from clock import timecontrol
 from clock.durations import shown
 from clock.game import SIDE_NAMES, REASONS
 from clock.table import build_game
@@ -47,7 +48,7 @@ def run(path=EXAMPLE, out=print):
     from host_tools.inputs import read_text
     sc = scenario.parse(read_text(path, "scenario"))
     game = build_game(sc.settings())
-    out(f"Time control: {game.control.describe()}")
+    out(f"Time control: {timecontrol.describe(game.control)}")
     for t, kind, side, value in sc.events + [[sc.end, None, 0, 0]]:
         over = game.over()
         game.advance(t)

@@ -3,7 +3,7 @@
 # running; `settle(t)` moves that baseline to t exactly, so no rounding or
 # drift ever accumulates. Nothing here allocates once the game runs.
 
-from clock.timecontrol import DELAY_SIMPLE, DELAY_BRONSTEIN
+from clock.control import DELAY_SIMPLE, DELAY_BRONSTEIN
 
 # An int that has no value (a time, a side, an index): none of them is negative.
 UNSET = -1

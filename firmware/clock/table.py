@@ -6,7 +6,7 @@
 
 import os
 
-from clock import events, timecontrol
+from clock import events
 from clock.game import Game, RED, BLACK, UNSET
 from clock.journal import FILES, JournalError, Loaded
 from clock.durations import LIMIT_MS
@@ -34,6 +34,7 @@ def build_game(settings):
     by field as strictly as the board's settings: the chain hash has no key,
     so a header with a valid chain may still hold anything. Raises
     JournalError naming the field."""
+    from clock import timecontrol  # the parser: the board forgets it between games (device/app.py)
     try:
         preset = settings.get("preset", "")  # its name's rules; the specs say the times (timecontrol.played)
         if "clock" in settings:

@@ -1,17 +1,16 @@
-# Time controls: the model, the spec-string parser, the presets and a
-# description in words. Spec grammar (see docs/SCENARIOS.md):
+# Time controls from text: the spec-string parser, the presets and a
+# description in words; what it makes is clock/control.py's model. The board
+# imports this module only while it reads a control and then forgets it
+# (device/app.py). Spec grammar (see docs/SCENARIOS.md):
 #   STAGE[,STAGE...][*][+INCREMENT][;MODIFIER...]   STAGE = TIME[/MOVES]
 #   MODIFIER = delay D | bronstein D | byoyomi KxD | canadian N/D | ing KxD Ppt
 #            | upcount | hourglass | permove D | increment-at-start
 #   or "upcount" alone (= 0;upcount): no limit, the time used counted up
 
+from clock.control import Control, TimeControl, DELAY_SIMPLE, DELAY_BRONSTEIN
 from clock.durations import parse_ms, words, digits
 from clock.limits import COUNT, SPEC_CHARS, STAGES, clip
 from clock.spaces import normalize
-
-DELAY_NONE = 0
-DELAY_SIMPLE = 1
-DELAY_BRONSTEIN = 2
 
 # Presets are spec strings, so a preset means exactly what its spec says.
 # A tuple gives (red, black) for controls that differ per side.
@@ -41,112 +40,6 @@ PRESETS = {
 FIDE_PRESETS = ("fide-classical", "fide-rapid", "fide-blitz")
 # Armageddon: a drawn game counts as a win for Black.
 DRAW_GOES_TO_BLACK = ("xq-armageddon",)
-
-
-class TimeControl:
-    """One side's control. Stages are [time_ms, moves]; moves 0 = rest of game."""
-
-    def __init__(self):
-        self.stages = []
-        self.repeat = False
-        self.increment_ms = 0
-        # True: the first move's increment is on the clock at the start (FIDE's
-        # clocks); False: every increment comes after its move (US-style, CXA text)
-        self.increment_at_start = False
-        self.delay_kind = DELAY_NONE
-        self.delay_ms = 0
-        self.byoyomi_periods = 0
-        self.byoyomi_ms = 0
-        self.canadian_moves = 0
-        self.canadian_ms = 0
-        self.ing_periods = 0  # Ing overtime: up to this many periods of ing_ms,
-        self.ing_ms = 0
-        self.ing_points = 0  # each costing this many points
-        self.upcount = False  # past the main time the clock counts up, with no flag
-        self.hourglass = False  # the time one side runs is added to the other's
-        self.permove_ms = 0
-        self.exempt_ms = 180000  # the scoresheet-exemption window: see _window
-
-    def stage(self, k):
-        """The stage that period k (0-based) follows, or None past the last one."""
-        n = len(self.stages)
-        if k < n:
-            return self.stages[k]
-        if self.repeat:
-            return self.stages[n - 1]
-        return None
-
-    def overtime_ms(self):
-        """The time of one overtime period (0 for none, and for up-count)."""
-        return self.byoyomi_ms or self.canadian_ms or self.ing_ms
-
-    def periods(self):
-        """How many overtime periods of overtime_ms follow the main time, each
-        taken when the one before runs out (byo-yomi, Ing); 0 for none."""
-        return self.byoyomi_periods or self.ing_periods
-
-    def overtime(self):
-        """Whether anything follows the main time (else its end is the flag)."""
-        return self.upcount or self.overtime_ms() > 0
-
-    def describe(self):
-        if self.upcount and self.stages == [[0, 0]]:
-            out = "no time limit: the clock counts the time used upwards, with no flag"
-            return out + ("; each move within %s" % words(self.permove_ms) if self.permove_ms else "")
-        out = ""
-        n = len(self.stages)
-        for i in range(n):
-            t, moves = self.stages[i]
-            last = i == n - 1
-            if i:
-                out += ", then "
-            if not moves:
-                out += words(t) + (" for the rest of the game" if i else " for the whole game")
-            elif last and self.repeat:
-                out += ("%s for every move, repeating" % words(t)) if moves == 1 else \
-                    "%s for every %d moves, repeating" % (words(t), moves)
-            else:
-                out += "%s for %s" % (words(t), _moves(moves))
-        if self.increment_ms:
-            out += "; %s added per move from move 1, %s" % (words(self.increment_ms), (
-                "the first on the clock at the start" if self.increment_at_start else "each after its move"))
-        if self.delay_kind == DELAY_SIMPLE:
-            out += "; %s delay each move" % words(self.delay_ms)
-        elif self.delay_kind == DELAY_BRONSTEIN:
-            out += "; Bronstein delay of %s" % words(self.delay_ms)
-        if self.byoyomi_periods:
-            out += "; then byo-yomi: %d period%s of %s" % (self.byoyomi_periods, "" if self.byoyomi_periods == 1
-                                                              else "s", words(self.byoyomi_ms))
-        if self.canadian_moves:
-            out += "; then %s in %s, repeating" % (_moves(self.canadian_moves), words(self.canadian_ms))
-        if self.ing_periods:
-            out += "; then Ing overtime: up to %d periods of %s, each costing %d point%s" % (
-                self.ing_periods, words(self.ing_ms), self.ing_points, "" if self.ing_points == 1 else "s")
-        if self.upcount:
-            out += "; once the main time is used up the clock counts on upwards, with no flag"
-        if self.hourglass:
-            out += "; hourglass: the time one side uses is added to the other's"
-        if self.permove_ms:
-            out += "; each move within %s" % words(self.permove_ms)
-        return out
-
-
-class Control:
-    """The game's control: one TimeControl per side (index 0 Red, 1 Black)."""
-
-    def __init__(self, red, black, name=""):
-        self.sides = (red, black)
-        self.name = name
-        self.draw_to_black = name in DRAW_GOES_TO_BLACK
-
-    def describe(self):
-        red, black = self.sides
-        text = red.describe()
-        if black.describe() != text:
-            text = "Red: %s. Black: %s" % (text, black.describe())
-        if self.draw_to_black:
-            text += ". A draw counts as a win for Black"
-        return text
 
 
 def _duration(text, where):
@@ -337,6 +230,10 @@ def _name(name):
     return name
 
 
+def _control(red, black, name):
+    return Control(red, black, name, name in DRAW_GOES_TO_BLACK)
+
+
 def parse(spec, name=""):
     """Parse a spec string or preset name into a Control for both sides.
     `name`: the preset a spec was expanded from (a journal's), for its rules."""
@@ -344,9 +241,9 @@ def parse(spec, name=""):
     text, preset = _expand(spec.strip())
     name = _name(name) or preset
     if isinstance(text, tuple):
-        return Control(parse_side(text[0], name), parse_side(text[1], name), name)
+        return _control(parse_side(text[0], name), parse_side(text[1], name), name)
     tc = parse_side(spec, name)
-    return Control(tc, tc, name)
+    return _control(tc, tc, name)
 
 
 def handicap(red_spec, black_spec, name="", presets=("", "")):
@@ -356,7 +253,7 @@ def handicap(red_spec, black_spec, name="", presets=("", "")):
     black = parse_side(black_spec, presets[1])
     if red.hourglass != black.hourglass:
         raise ValueError("an hourglass needs both sides: the time one uses goes to the other")
-    return Control(red, black, _name(name))
+    return _control(red, black, _name(name))
 
 
 def played(clock, clock_black=""):
@@ -417,6 +314,60 @@ def parse_any(text):
         except ValueError as e:
             raise ValueError("%s: %s" % (name, e))
     return handicap(both[0], both[1])
+
+
+def describe(control):
+    """The game's control in words (for the host's tools: the board shows no prose)."""
+    red, black = control.sides
+    text = describe_side(red)
+    if describe_side(black) != text:
+        text = "Red: %s. Black: %s" % (text, describe_side(black))
+    if control.draw_to_black:
+        text += ". A draw counts as a win for Black"
+    return text
+
+
+def describe_side(tc):
+    """One side's control in words."""
+    if tc.upcount and tc.stages == [[0, 0]]:
+        out = "no time limit: the clock counts the time used upwards, with no flag"
+        return out + ("; each move within %s" % words(tc.permove_ms) if tc.permove_ms else "")
+    out = ""
+    n = len(tc.stages)
+    for i in range(n):
+        t, moves = tc.stages[i]
+        last = i == n - 1
+        if i:
+            out += ", then "
+        if not moves:
+            out += words(t) + (" for the rest of the game" if i else " for the whole game")
+        elif last and tc.repeat:
+            out += ("%s for every move, repeating" % words(t)) if moves == 1 else \
+                "%s for every %d moves, repeating" % (words(t), moves)
+        else:
+            out += "%s for %s" % (words(t), _moves(moves))
+    if tc.increment_ms:
+        out += "; %s added per move from move 1, %s" % (words(tc.increment_ms), (
+            "the first on the clock at the start" if tc.increment_at_start else "each after its move"))
+    if tc.delay_kind == DELAY_SIMPLE:
+        out += "; %s delay each move" % words(tc.delay_ms)
+    elif tc.delay_kind == DELAY_BRONSTEIN:
+        out += "; Bronstein delay of %s" % words(tc.delay_ms)
+    if tc.byoyomi_periods:
+        out += "; then byo-yomi: %d period%s of %s" % (tc.byoyomi_periods, "" if tc.byoyomi_periods == 1
+                                                          else "s", words(tc.byoyomi_ms))
+    if tc.canadian_moves:
+        out += "; then %s in %s, repeating" % (_moves(tc.canadian_moves), words(tc.canadian_ms))
+    if tc.ing_periods:
+        out += "; then Ing overtime: up to %d periods of %s, each costing %d point%s" % (
+            tc.ing_periods, words(tc.ing_ms), tc.ing_points, "" if tc.ing_points == 1 else "s")
+    if tc.upcount:
+        out += "; once the main time is used up the clock counts on upwards, with no flag"
+    if tc.hourglass:
+        out += "; hourglass: the time one side uses is added to the other's"
+    if tc.permove_ms:
+        out += "; each move within %s" % words(tc.permove_ms)
+    return out
 
 
 def _moves(n):

@@ -7,13 +7,13 @@
 # the table find flags and write checkpoints, and redraws only what changed.
 
 import os
+import sys
 from array import array
 
 from clock import events as ev
 from clock.game import UNSET
 from clock.table import Table, boot
-from device import faults, lang, screens
-from device import settings as cfg
+from device import faults, screens
 from device import storage
 from device import buzzer as tones
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
@@ -41,7 +41,25 @@ SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again
 NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported only for a clock that reports
 # Modules a game does not need (the arbiter's menus and code lock, the hall's
 # reporter, pushes from the host) are imported when first used: until then
-# their bytecode takes no RAM.
+# their bytecode takes no RAM. Those read only at power-on and between games
+# (the profile's checks, the settings' checks, the time-control parser, the
+# pushes' staging) are forgotten after each use: see forget().
+SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces")
+
+
+def forget(names=SOMETIMES):
+    """Drop modules from sys.modules and from their package, so their bytecode
+    and tables are garbage (the next import reads them again). Only for modules
+    nothing keeps: a function, class or object of one held anywhere keeps its
+    whole globals dict alive; and a module that imports one at its top would keep it."""
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+            package, _, leaf = name.rpartition(".")
+            try:
+                delattr(sys.modules[package], leaf)
+            except (KeyError, AttributeError):  # its package never got it as an attribute
+                pass
 
 
 class ClockState:
@@ -87,6 +105,7 @@ class App:
         self.store.use_watchdog(self.feed_watchdog)
         self.settings_path = settings_path
         self.storage_said = None  # the table whose journal failure was reported
+        from device import settings as cfg
         if self.store.broken is None:
             self.room = self.store.room_for_game()  # a game in progress can finish
             self.table = boot(self.store.journal, cfg.game_settings(values), self.store.journals)
@@ -129,6 +148,7 @@ class App:
         if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
             self.report_fault(faults.SETTINGS, settings_problem)
         board.start_watchdog()  # the game is restored: from now on the loop feeds it
+        forget()  # what only the boot read (main() too: the profile, the settings)
 
     def _new_screens(self):
         # the game's own side (its journal's header; one from before the header held it: the settings'),
@@ -404,6 +424,7 @@ class App:
             self.draw_menu()
         else:
             self.arbiter = False  # the action is done, or the arbiter backed out
+            forget()  # what its actions read (a control's text, the settings' checks)
             self.redraw()
 
     # -- menus ------------------------------------------------------------------
@@ -432,7 +453,8 @@ class App:
         if self.lock.locked(tick):
             self.menu.open(self.lock.message(tick))
         elif self.values["code"]:
-            self.menu.open(Code(lang.MENU["code"], 4, self._check_code))
+            from device.menuwords import MENU
+            self.menu.open(Code(MENU["code"], 4, self._check_code))
         else:
             self.arbiter = True
             self.menu.open(self.menus.main())
@@ -462,6 +484,7 @@ class App:
     def update(self, changes):
         """Change settings, keep them on the board, and set up a new game if
         none has started (a control chosen now is the one it plays)."""
+        from device import settings as cfg
         values = dict(self.values)
         values.update(changes)
         self.values = cfg.check(values)
@@ -484,6 +507,7 @@ class App:
     def new_game(self):
         """Keep the old game's journal in the archive and start afresh, with
         room for a long game (the oldest archived games make way)."""
+        from device import settings as cfg
         table = self.table
         table.close()
         settings = cfg.game_settings(self.values, self.absent)
@@ -521,7 +545,7 @@ class App:
         one (kept in the archive, as the arbiter's "new game" does); an
         unstarted or finished game is replaced at once; language, sound and
         code apply at once. The answer says which, for the host."""
-        from device import staging
+        from device import settings as cfg, staging
         changes = request.get("settings") or {}
         network = request.get("network")
         try:
@@ -554,6 +578,7 @@ class App:
         else:
             self.redraw()  # language, sound, code: at once
         self._save_pending(self.clock.ticks_ms())
+        forget()
         answer["saved"] = self.pending is None
         answer["game"] = {"started": self.game.started, "over": self.game.over(), "id": self.table.settings.get("id")}
         return answer
@@ -582,6 +607,7 @@ class App:
             staging.save(pending[0], pending[1], self.settings_path, self.network_path)
             self.pending = None
             self.save_tick = 0
+            forget()
         except OSError as e:  # a full flash: they hold in memory, and are tried again
             self.save_tick = self.clock.ticks_add(tick, SAVE_RETRY_MS)
             self.report_fault(faults.STORAGE, "pushed settings not saved (%r): tried again" % (e,))
@@ -718,9 +744,7 @@ def main():
         print(e)
         show_problem(str(e))
         raise
-    from device import staging
-    staging.commit()  # a push a power cut interrupted is finished first: all of it, or none was kept
-    values, problem = cfg.load()  # never raises: a refused field is marked on the displays
+    values, problem = _settings()
     board = Board(profile, time)
     app = App(board, time, values, board_store(board), hall=_reporter(time),
               settings_problem=problem)
@@ -732,6 +756,14 @@ def main():
         print("no reads while running:", repr(e))
     app.power_on_selftest()
     app.run()
+
+
+def _settings():
+    """(settings, problem) at power-on (a function of its own: a module held by
+    main()'s frame, which lives for good, could not be forgotten)."""
+    from device import settings as cfg, staging
+    staging.commit()  # a push a power cut interrupted is finished first: all of it, or none was kept
+    return cfg.load()  # never raises: a refused field is marked on the displays
 
 
 def _reporter(time):

@@ -7,16 +7,15 @@
 # game loop).
 
 from clock import events as ev
-from clock import timecontrol
 from clock.game import RED, BLACK, REASONS, R_ENTERED, may_enter
-from device import lang
+from device import lang, menuwords
 from device.menu import Choice, Number, Code, DONE
 
 _NUMBER = 0  # values: (first, step, lo, hi); a first of -1 is the first stage's time
 _PICK = 1  # values: the choices, 0 shown as "none"
-_NAMED = 2  # values: lang.MENU keys (or words shown as they are); the answer is the index
+_NAMED = 2  # values: menuwords.MENU keys (or words shown as they are); the answer is the index
 
-# The custom control's steps, in order: (key, title in lang.MENU, how, values,
+# The custom control's steps, in order: (key, title in menuwords.MENU, how, values,
 # unit, what must hold for the step to be asked). The last is space-separated
 # conditions on earlier answers, all of which must hold: "key" (not 0),
 # "-key" (0 or not asked: e.g. no overtime after a stage that repeats for
@@ -121,7 +120,7 @@ class Arbiter:
 
     def main(self):
         game = self.state.game
-        m = lang.MENU
+        m = menuwords.MENU
         items = []
         if game.started and not game.over():
             items.append((m["resume"] if game.paused else m["pause"], self._pause_resume))
@@ -156,7 +155,7 @@ class Arbiter:
                       lambda ms: self._event(ev.ADJUST, side, sign * ms), _clock_words)
 
     def _moves(self, side):
-        return Number(lang.MENU["moves"], self.state.game.sides[side].moves, 1, 0, 999,
+        return Number(menuwords.MENU["moves"], self.state.game.sides[side].moves, 1, 0, 999,
                       lambda n: self._event(ev.MOVES, side, n))
 
     def _result(self):
@@ -164,12 +163,13 @@ class Arbiter:
 
         def reason(w):
             entered = [r for r in range(R_ENTERED, len(REASONS)) if may_enter(w, r)]
-            return Choice(lang.MENU["result"], [lang.REASONS[i] for i in entered],
+            return Choice(menuwords.MENU["result"], [lang.REASONS[i] for i in entered],
                           lambda i: self._event(ev.RESULT, w, entered[i]))
-        return Choice(lang.MENU["result"], winners, reason)
+        return Choice(menuwords.MENU["result"], winners, reason)
 
 
     def _presets(self):
+        from clock import timecontrol  # not at the top: the app forgets it once the menu closes
         names = [n for n in timecontrol.PRESETS if n != "cxa1999-6.5"] + ["cxa1999-6.5"]
         update = self.update
 
@@ -179,7 +179,7 @@ class Arbiter:
                               lambda mins: update({"clock": "cxa1999-6.5:%dm" % mins, "clock_black": ""}),
                               lambda v: "%d min" % v)
             return update({"clock": names[i], "clock_black": ""})
-        return Choice(lang.MENU["preset"], names, chosen)
+        return Choice(menuwords.MENU["preset"], names, chosen)
 
     def _custom(self):
         """Build a control step by step (CUSTOM_STEPS): two stages, increment,
@@ -194,7 +194,7 @@ class Arbiter:
                 red, black = custom_spec(chosen)
                 return self.update({"clock": red, "clock_black": black})
             key, name, how, values, unit, _ = CUSTOM_STEPS[i]
-            title = lang.MENU[name]
+            title = menuwords.MENU[name]
 
             def ok(v):
                 chosen[key] = values[v] if how == _PICK else v
@@ -203,14 +203,14 @@ class Arbiter:
                 first = chosen["t1"] if values[0] < 0 else values[0]
                 return Number(title, first, values[1], values[2], values[3], ok, lambda v: "%d%s" % (v, unit))
             if how == _PICK:
-                labels = [(lang.MENU["none"] if v == 0 else "%d%s" % (v, unit)) for v in values]
+                labels = [(menuwords.MENU["none"] if v == 0 else "%d%s" % (v, unit)) for v in values]
             else:
-                labels = [lang.MENU.get(w, w) for w in values]
+                labels = [menuwords.MENU.get(w, w) for w in values]
             return Choice(title, labels, ok)
         return step(0)
 
     def _settings(self):
-        m = lang.MENU
+        m = menuwords.MENU
         values = self.state.values  # a new menu is built after each change (see App.update)
         limits = (-1, 0, 600000, 900000, 1800000, 3600000)
         tenths = (0, 10000, 20000, 30000, 60000)  # tenths of a second below: off, 10 s ... 60 s

@@ -4,7 +4,7 @@
 # 6 days on average.
 
 from clock.game import UNSET
-from device import lang
+from device import menuwords
 from device.menu import Message
 
 CODE_TRIES = 3
@@ -43,4 +43,4 @@ class CodeLock:
     def message(self, tick):
         """The menu's answer while it is locked: how long the lockout lasts."""
         left = (LOCKOUT_MS - self.clock.ticks_diff(tick, self.locked_at) + 999) // 1000
-        return Message(lang.MENU["code"], lang.MENU["locked"], "%d:%02d" % (left // 60, left % 60))
+        return Message(menuwords.MENU["code"], menuwords.MENU["locked"], "%d:%02d" % (left // 60, left % 60))

@@ -1,5 +1,5 @@
 # The two players' displays: each one's screen on its own chip (the screen
-# class of the board's display kind, device.screens.SCREENS), drawn only when
+# class of the board's display kind, screen_class()), drawn only when
 # what it shows changed, the pressed side's first. One display in turn is set
 # up again every REFRESH_MS (a reset by static shows again), its frame sent
 # again a page a loop step. A display that does not answer
@@ -10,13 +10,22 @@
 
 from clock.game import UNSET
 from device import faults
-from device.screens import SCREENS
+from device.screens import OledScreen
 
 FULL = 0  # the displays as the board sets them for a hall
 DIM = 1  # dimmed: nothing changed for a while outside play
 DARK = 2  # off: asleep a while after a finished game (the result comes back with a key)
 RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
 REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
+
+
+def screen_class(kind):
+    """The screen of a display kind (the board profile's display.kind); the
+    digit builds' are in a module of their own, imported only by them."""
+    if kind == "ssd1306":
+        return OledScreen
+    from device import digitscreens
+    return digitscreens.LcdScreen if kind == "ht1621" else digitscreens.SegmentScreen
 
 
 class Displays:
@@ -39,7 +48,7 @@ class Displays:
         """Screens for a new game: each facing its player (the left display
         faces the player at the left lever), with the game's header and the
         tenths setting (tenths of a second show below that many ms)."""
-        screen = SCREENS[self.board.kind]
+        screen = screen_class(self.board.kind)
         self.screens = [screen(self.board.displays[i], i ^ red_side, header) for i in range(2)]
         self.set_tenths(tenths)
 

@@ -149,15 +149,17 @@ class Menu:
         fb.hline(0, 17, 128, 1)
         value = "< %s >" % ed.value_text(lg)
         text.draw_centered(fb, value, 24)
-        text.draw(fb, lang.MENU_KEYS[lg], 4, 48 if lg else 50)  # a 16-pixel line; ASCII sits 4 lower
+        from device.menuwords import MENU_KEYS  # (a menu's words: imported once a menu shows)
+        text.draw(fb, MENU_KEYS[lg], 4, 48 if lg else 50)  # a 16-pixel line; ASCII sits 4 lower
         fb.show()
 
     def segments(self, lg):
         """What a 4-digit display shows of the top editor: an option's code
-        (lang.CODES), a number's digits, a code being entered."""
+        (device/menuwords.py CODES), a number's digits, a code being entered."""
+        from device.menuwords import code
         ed = self.stack[-1]
         if isinstance(ed, Choice):
-            return lang.code(ed.options[ed.index])
+            return code(ed.options[ed.index])
         if isinstance(ed, Code):
             return ed.value_text(lang.EN)
-        return lang.code(ed.value_text(lang.EN))
+        return code(ed.value_text(lang.EN))

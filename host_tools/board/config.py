@@ -42,7 +42,7 @@ SYNONYMS = {"sound": {"yes": "on", "true": "on", "no": "off", "false": "off"},
 
 def explain(spec):
     """A spec string or preset in words; ValueError naming the part at fault."""
-    return timecontrol.parse_any(spec).describe()
+    return timecontrol.describe(timecontrol.parse_any(spec))
 
 
 def presets():
@@ -197,7 +197,7 @@ def describe(values):
     try:
         if values.get("clock_black"):
             control = timecontrol.handicap(values["clock"], values["clock_black"])
-            clock = f"Red {values['clock']}, Black {values['clock_black']}: {control.describe()}"
+            clock = f"Red {values['clock']}, Black {values['clock_black']}: {timecontrol.describe(control)}"
         else:
             clock = f"{values['clock']}: {explain(values['clock'])}"
     except ValueError as e:

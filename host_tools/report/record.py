@@ -13,6 +13,7 @@ from pathlib import Path
 
 from host_tools import firmware_path
 from clock import events as ev
+from clock import timecontrol
 from clock.durations import shown, words
 from clock.game import REASONS, RED, BLACK, DRAW, NOBODY, DRAW_REASONS
 from clock.journal import JournalError, Loaded
@@ -563,7 +564,7 @@ class GameRecord:
             "journal": str(self.path), "id": self.settings.get("id"),
             "board": self.players[0], "names": {"red": self.players[1], "black": self.players[2]},
             "settings": self.settings,
-            "control": {"spec": self.control_spec(), "text": g.control.describe()},
+            "control": {"spec": self.control_spec(), "text": timecontrol.describe(g.control)},
             "foul_limit": g.foul_limit, "late_arrival": self.forfeit_text(),
             "status": self.status(), "paused": g.paused,
             "start_ms": self.start_ms, "last_record_ms": self.last_ms,

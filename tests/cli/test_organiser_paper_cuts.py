@@ -98,5 +98,5 @@ def test_plain_words_and_unpadded_tables():
     short = [line for line in proc.stdout.splitlines() if line.startswith("xq-5+3")]
     assert short and len(short[0]) < 140  # its own width, not the longest line's (about 250)
     from clock import timecontrol
-    assert timecontrol.parse("5m/1").describe() == "5 min for 1 move"
-    assert "1 move in 2 min" in timecontrol.parse("5m;canadian 1/2m").describe()
+    assert timecontrol.describe(timecontrol.parse("5m/1")) == "5 min for 1 move"
+    assert "1 move in 2 min" in timecontrol.describe(timecontrol.parse("5m;canadian 1/2m"))

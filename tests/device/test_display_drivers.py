@@ -295,6 +295,11 @@ def test_encode_digits_details():
     assert tm1637.encode_digits("123456", seg) == bytearray((0x06, 0x5B, 0x4F, 0x66))
 
 
+def test_the_oled_draws_its_big_digits_with_the_tm1637s_segments():
+    from device.screens import DIGIT_SEGMENTS  # its own copy: the OLED build does not import the TM1637's
+    assert DIGIT_SEGMENTS == tm1637.encode_digits(b"0123456789", bytearray(10))
+
+
 def test_encode_clock():
     tm, model, _, _ = module()
     seg = bytearray(4)

@@ -2,7 +2,7 @@
 7-segment build, the narrow '1' on the OLED, the menu's footer in Chinese."""
 import pytest
 
-from device import lang, text
+from device import menuwords, text
 from host_tools.mpy.sim import framebuf
 from support.rigs import OK, START, rig
 
@@ -59,7 +59,7 @@ def test_the_menu_footer_speaks_the_screen_language(tmp_path):
     rows = r.frame(0)
     buf = bytearray(128 * 64 // 8)
     fb = framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
-    text.draw(fb, lang.MENU_KEYS[1], 4, 48)
+    text.draw(fb, menuwords.MENU_KEYS[1], 4, 48)
     footer = [[fb.pixel(x, y) for x in range(128)] for y in range(48, 64)]
     assert [list(row) for row in rows[48:64]] == footer
     assert any(any(row) for row in footer)

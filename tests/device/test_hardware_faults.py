@@ -351,9 +351,9 @@ def test_the_seven_segment_menu_shows_a_code_per_item(tmp_path):
 
 def test_the_legend_card_in_the_hardware_readme_matches_the_codes():
     from host_tools.firmware_path import FIRMWARE
-    from device import lang
+    from device import menuwords
     readme = (FIRMWARE.parent / "hardware" / "README.md").read_text()
-    for words, code in lang.CODES.items():
+    for words, code in menuwords.CODES.items():
         assert "| `%s` | %s " % (code, words) in readme, (code, words)
 
 

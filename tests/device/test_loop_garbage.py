@@ -48,18 +48,45 @@ def test_a_press_is_on_its_display_within_20_ms_and_nothing_is_allocated(build, 
     assert out["press_to_display_ms"][0] >= 0  # never before the edge: the press's own redraw
 
 
+NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.hall", "device.staging", "device.hostreads",
+               "clock.snapshot", "device.profile", "device.settings", "clock.timecontrol", "clock.spaces",
+               "device.digitscreens", "device.tm1637")
+
+
 def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
-    """The arbiter's menus and code lock, the hall's reporter and the pushes'
-    staging wait until first used (their bytecode would take RAM for good)."""
+    """The arbiter's menus and code lock, the hall's reporter, the pushes'
+    staging wait until first used (their bytecode would take RAM for good);
+    what only the boot reads (the profile's and the settings' checks, the
+    time-control parser) is forgotten once the clock has booted; an OLED build
+    has no digit screens."""
     code = ("import sys\nimport machine\nfrom host_tools.mpy.sim.rig import Rig\nfrom device import settings as cfg\n"
             "from device.board import load_profile\n"
-            "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\nr.press(2)\nr.run(2000)\n"
-            "print(' '.join(m for m in ('device.arbiter', 'device.codelock', 'device.hall', 'device.staging',"
-            " 'device.hostreads', 'clock.snapshot') if m in sys.modules))\n"
-            % (str(simulate.profile_path("oled")), str(tmp_path)))
+            "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\ndel cfg\nr.press(2)\nr.run(2000)\n"
+            "print(' '.join(m for m in %r if m in sys.modules))\n"
+            % (str(simulate.profile_path("oled")), str(tmp_path), NOT_AT_BOOT))
     proc = unixport.run("-c", code, path=(*unixport.SIM_PATH, FIRMWARE), timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.split() == ["device.staging"]  # the rig's boot commits a push, as main() does
+    assert proc.stdout.split() == []
+
+
+def test_what_the_boot_forgets_comes_back_for_a_menu_and_a_push(tmp_path):
+    """After boot the parser and the settings' checks are gone; the arbiter's
+    menu (a preset chosen) and a push read them again, and they are gone
+    once done: each time the new control is the one the clock plays."""
+    gone = ("device.profile", "device.settings", "device.staging", "clock.timecontrol")
+    code = ("import sys\nimport machine\nfrom host_tools.mpy.sim.rig import Rig\nfrom device import settings as cfg\n"
+            "from device.board import load_profile\n"
+            "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\ndel cfg\n"
+            "left = lambda: [m for m in %r if m in sys.modules]\n"
+            "print(left())\n"
+            "r.down(5)\nr.run(2100)\nr.up(5)\nr.run(20)\nr.press(5)\nr.press(5)\n"  # held ok: the menu; a preset
+            "print(r.app.menu.active(), r.app.values['clock'] == r.app.game.control.name != 'xq-60+30', left())\n"
+            "a = r.app.stage({'settings': {'clock': '5m+3s'}})\n"
+            "print(a['ok'], a['when'], r.app.game.control.sides[0].increment_ms, left())\n"
+            % (str(simulate.profile_path("oled")), str(tmp_path), gone))
+    proc = unixport.run("-c", code, path=(*unixport.SIM_PATH, FIRMWARE), timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.splitlines() == ["[]", "False True []", "True now 3000 []"]
 
 
 def test_the_network_file_is_the_halls():

@@ -4,7 +4,7 @@ the natural move limit, and the game ends with that reason in its journal."""
 import pytest
 
 from clock.game import BLACK, DRAW, REASONS, RED
-from device import lang
+from device import lang, menuwords
 from host_tools.report.record import GameRecord
 from host_tools.report.sheet import render
 from support.rigs import OK, PLUS, START, rig
@@ -39,7 +39,7 @@ def test_the_arbiter_enters_a_rulings_result_on_both_builds(tmp_path, profile, w
     assert g.over() and REASONS[g.reason] == reason
     assert g.winner == {"RED": RED, "BLACK": BLACK, "DRAW": DRAW}[winner]
     if profile == "segment7":
-        assert lang.code(lang.REASONS[g.reason]) in ("PChE", "PChA", "rEPt", "StPL")
+        assert menuwords.code(lang.REASONS[g.reason]) in ("PChE", "PChA", "rEPt", "StPL")
     journals = list(tmp_path.rglob("*.xqj"))
     assert len(journals) == 1
     record = GameRecord(journals[0])  # the sheet says why the game ended

@@ -1,9 +1,9 @@
 # The HT1621 driver (device/ht1621.py) against the chip model
 # (host_tools/mpy/sim/ht1621_model.py), which decodes its wires as the
-# datasheet says; and the LCD build's screen (device/screens.LcdScreen).
+# datasheet says; and the LCD build's screen (device/digitscreens.LcdScreen).
 from support.firmware import S, needs_heap_lock, new_game, without_allocating
 from device.ht1621 import HT1621
-from device.screens import LcdScreen
+from device.digitscreens import LcdScreen
 from device.tm1637 import encode_digits
 from host_tools.mpy.sim.ht1621_model import HT1621Model
 

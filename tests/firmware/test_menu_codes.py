@@ -1,14 +1,14 @@
-# The 7-segment build's menu codes (device/lang.py CODES), on both VMs: every
+# The 7-segment build's menu codes (device/menuwords.py CODES), on both VMs: every
 # option the menus offer has one, a digit can draw every character of it, and
 # no two look the same on the display.
 from clock import timecontrol
-from device import lang
+from device import lang, menuwords
 from device.tm1637 import encode_digits
 
 
 def options():
     """Every option label the arbiter's menus offer (numbers aside)."""
-    words = [pair[lang.EN] for pair in lang.MENU.values()]
+    words = [pair[lang.EN] for pair in menuwords.MENU.values()]
     words += [pair[lang.EN] for pair in lang.SIDE] + [lang.DRAW[lang.EN], lang.LATE[lang.EN]]
     words += [pair[lang.EN] for pair in lang.REASONS[4:]]  # the reasons an arbiter enters
     words += list(timecontrol.PRESETS) + ["English", "中文", "BRONSTEIN"]
@@ -20,12 +20,12 @@ TITLES_ONLY = ("ARBITER", "STAGES", "TIME", "INCREMENT", "PER MOVE", "HANDICAP",
 
 
 def test_every_option_has_a_code():
-    missing = [w for w in options() if w not in lang.CODES and w not in TITLES_ONLY]
+    missing = [w for w in options() if w not in menuwords.CODES and w not in TITLES_ONLY]
     assert not missing, missing
 
 
 def test_every_code_is_drawable_and_fits_four_digits():
-    for words, code in lang.CODES.items():
+    for words, code in menuwords.CODES.items():
         digits = 0
         for ch in code:
             if ch in ".:":
@@ -37,7 +37,7 @@ def test_every_code_is_drawable_and_fits_four_digits():
 
 def test_no_two_codes_look_the_same():
     seen = {}
-    for words, code in lang.CODES.items():
+    for words, code in menuwords.CODES.items():
         shown = encode_digits(code, bytearray(4))
         for i in (0, 2, 3):
             assert not shown[i] & 0x80, (words, code)  # a point the clock module has no LED for
@@ -47,5 +47,5 @@ def test_no_two_codes_look_the_same():
 
 
 def test_numbers_show_their_digits():
-    assert lang.code("30 s") == "  30" and lang.code("1:00") == " 1:00"  # the colon between digits 2 and 3
-    assert lang.code("5x") == "   5" and lang.code(("NONE", "无")) == "nonE"
+    assert menuwords.code("30 s") == "  30" and menuwords.code("1:00") == " 1:00"  # the colon between digits 2 and 3
+    assert menuwords.code("5x") == "   5" and menuwords.code(("NONE", "无")) == "nonE"

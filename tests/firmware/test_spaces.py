@@ -10,13 +10,15 @@ UNICODE_SPACES = ("\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680\u2000\u2001\u20
 
 
 def test_every_unicode_space_is_a_space_in_a_spec():
-    want = timecontrol.parse("5m/40,15m/10*;delay 5s").describe()
+    want = timecontrol.describe(timecontrol.parse("5m/40,15m/10*;delay 5s"))
     for c in UNICODE_SPACES:
         spec = c + "5m/40" + c + ",15m/10*" + c + ";delay" + c + "5s" + c
-        assert timecontrol.parse(spec).describe() == want, hex(ord(c))
-        assert timecontrol.parse_side(spec).describe() == timecontrol.parse_side("5m/40,15m/10*;delay 5s").describe()
+        assert timecontrol.describe(timecontrol.parse(spec)) == want, hex(ord(c))
+        side = timecontrol.describe_side
+        assert side(timecontrol.parse_side(spec)) == side(timecontrol.parse_side("5m/40,15m/10*;delay 5s"))
         assert timecontrol.parse(c + "xq-60+30" + c).name == "xq-60+30", hex(ord(c))
-        assert timecontrol.handicap("5m" + c, c + "4m").describe() == timecontrol.handicap("5m", "4m").describe()
+        both = timecontrol.describe
+        assert both(timecontrol.handicap("5m" + c, c + "4m")) == both(timecontrol.handicap("5m", "4m"))
 
 
 def test_the_full_width_space_a_chinese_keyboard_types():

@@ -2,8 +2,8 @@
 # §6 table): what each parses to, and errors that name the part at fault.
 from support.firmware import MIN, S, raises
 from clock import timecontrol
-from clock.timecontrol import (parse, parse_side, handicap, DELAY_NONE,
-                               DELAY_SIMPLE, DELAY_BRONSTEIN)
+from clock.control import DELAY_NONE, DELAY_SIMPLE, DELAY_BRONSTEIN
+from clock.timecontrol import describe_side, parse, parse_side, handicap
 
 
 def fields(tc):
@@ -236,6 +236,7 @@ def test_the_dgt_and_chronos_methods():
 
 
 def test_each_method_in_words():
-    assert parse("upcount").sides[0].describe() == "no time limit: the clock counts the time used upwards, with no flag"
-    assert parse("60m;ing 3x20m 1pt").sides[0].describe() == (
+    assert describe_side(parse("upcount").sides[0]) == \
+        "no time limit: the clock counts the time used upwards, with no flag"
+    assert describe_side(parse("60m;ing 3x20m 1pt").sides[0]) == (
         "60 min for the whole game; then Ing overtime: up to 3 periods of 20 min, each costing 1 point")

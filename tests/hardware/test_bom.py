@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from device.board import KEYS, check, pins
+from device.board import KEYS, check
+from device.profile import pins
 
 ROOT = Path(__file__).resolve().parents[2]
 HW = ROOT / "hardware"

@@ -11,14 +11,20 @@ from host_tools.mpy.sim import bus, ssd1306_model, tm1637_model  # not the firmw
 gc.collect()
 _BEFORE_IMPORT = gc.mem_alloc()
 # the firmware's modules one by one, each after those it imports (the order is
-# the bench's, host_tools/bench.py): what each takes, bytecode and module-level objects
+# the bench's, host_tools/bench.py): what each takes, bytecode and module-level
+# objects; the qstr pools' state is printed before each ("qstr pool: ..."): the
+# names a module adds go there, and a pool that fills is followed by one twice
+# its size, which the module that overflows it pays (host_tools/bench.py sets the pools apart)
 MODULES = []
 for _name in __import__("sys").argv[2:]:
     gc.collect()
     _before = gc.mem_alloc()
+    __import__("micropython").qstr_info()
     __import__(_name)
     gc.collect()
     MODULES.append((gc.mem_alloc() - _before, _name))
+if MODULES:
+    __import__("micropython").qstr_info()
 from host_tools.mpy.sim import rig as rigmod  # the rest of the firmware the rig imports (and the rig)
 
 gc.collect()

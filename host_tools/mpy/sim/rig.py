@@ -14,8 +14,6 @@ from .ht1621_model import HT1621Model, ThreeWireLink
 
 from device.app import App, LOOP_MS
 from device.board import Board, KEYS
-from device import settings as cfg
-from device import staging
 from device.storage import Store
 
 
@@ -66,6 +64,7 @@ class Rig:
         self.flash = None
         self.powered = False  # until boot()
         self.steps = 0  # loop steps run (the power bench prices each)
+        from device import settings as cfg  # here, not at the top: the app forgets it after boot, as on the board
         if flash_free is None:
             self.directory = directory
             cfg.save(values, directory + "/settings.json")
@@ -109,6 +108,7 @@ class Rig:
 
     def boot(self):
         """Power on: the firmware builds its board and restores its journal."""
+        from device import settings as cfg, staging
         staging.commit(self.directory + "/settings.json", self.directory + "/network.json")
         values, problem = cfg.load(self.directory + "/settings.json")
         self.board = Board(self.profile, self.clock, machine)
