@@ -16,7 +16,7 @@ class Out:
         self.buf = bytearray(size)
         self.n = 0  # bytes written
         self.over = False  # something did not fit: the text is cut
-        self._copy = copy or _copy  # copy(dst, at, src, off, n): device/sha256.py's allocates nothing
+        self._copy = copy or _copy  # copy(dst, at, src, off, n): device/buffers.py's allocates nothing
 
     def reset(self, at=0):
         """Start again at buf[at]."""

@@ -327,7 +327,8 @@ class Reporter:
         self.usb = isinstance(self.mqtt, _Usb)
         # imported here: host tools read this module's topics and checks without the displays
         from device.screens import available_ms, quota
-        from device.sha256 import Hmac, copy
+        from device.buffers import copy
+        from device.sha256 import Hmac
         self._available_ms = available_ms
         self._quota = quota
         self.hmac = None if self.pads is None else Hmac(self.pads)

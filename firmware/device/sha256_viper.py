@@ -12,6 +12,8 @@
 import micropython
 from array import array
 
+from device.buffers_viper import copy
+
 _K = array("I", (
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
     0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -76,15 +78,6 @@ def _compress(h: ptr32, blk: ptr8, off: int, w: ptr32, k: ptr32, s: ptr32):
     h[5] = uint(h[5]) + f
     h[6] = uint(h[6]) + g
     h[7] = uint(h[7]) + hh
-
-
-@micropython.viper
-def copy(dst: ptr8, at: int, src: ptr8, off: int, n: int):
-    """dst[at:at + n] = src[off:off + n], nothing allocated (clock/outbuf.py's Out uses it too)."""
-    i = 0
-    while i < n:
-        dst[at + i] = src[off + i]
-        i += 1
 
 
 @micropython.viper

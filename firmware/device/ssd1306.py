@@ -8,14 +8,14 @@
 # second, a press's move count). show() allocates nothing: every buffer and
 # memoryview it uses is built in __init__ (on rp2, writevto would allocate
 # ~1 KB per call, so it is avoided), and the compare and copy are viper code
-# on MicroPython (device/pagediff.py).
+# on MicroPython (device/buffers.py).
 
 from array import array
 
 import framebuf
 
 from device import const
-from device.pagediff import copy, span
+from device.buffers import copy, span
 
 _CTRL_CMDS = const(0x00)  # control byte: a stream of commands follows
 _CTRL_CMD = const(0x80)  # control byte: one command follows
@@ -25,7 +25,7 @@ _DISPLAY_ON = const(0xAF)
 _MASK30 = const(0x3FFFFFFF)  # bytes_sent wraps here so it stays a small int
 DIM_CONTRAST = const(0x08)  # dimmed outside play: still readable close up, a few % of the current
 _BLOCK = const(16)  # a window's columns come in whole blocks: one staging view per width, made once
-_STAGES = {}  # width -> (buffer, views): the window's bytes, shared by the board's displays
+_STAGES = {}  # type: dict  # width -> (buffer, views): the window's bytes, shared by the board's displays
 
 
 def _staging(width):
@@ -268,7 +268,7 @@ class SSD1306(framebuf.FrameBuffer):
         win[5] = win[6] = p
         self._write(win)
         n = last - first + 1
-        stage, views = self._stage
+        stage, views = self._stage  # type: ignore[misc]  # show() sends windows only with one
         copy(stage, 1, self.buf, 1 + p * self.width + first, n)
         self._write(views[n // _BLOCK])
         return 8 + n

@@ -1,9 +1,9 @@
-# device/pagediff.py, the SSD1306's page compare and copy, on both VMs: the
+# device/buffers.py, the copy and compare of what the clock writes in a game, on both VMs: the
 # viper code on MicroPython gives what the plain Python gives, at every place
 # a difference can be, and allocates nothing.
 import sys
 
-from device import pagediff
+from device import buffers
 from support.firmware import needs_heap_lock, without_allocating
 
 
@@ -21,9 +21,9 @@ def test_span_finds_the_first_and_last_column_that_differ():
             b = bytearray(a)
             b[first] = 0x80
             b[last] ^= 0x01
-            assert pagediff.span(a, b, 128) == reference_span(a, b) == first << 16 | last
-    assert pagediff.span(a, bytearray(128), 128) == -1
-    assert pagediff.span(memoryview(a)[16:32], memoryview(bytearray(128))[16:32], 16) == -1
+            assert buffers.span(a, b, 128) == reference_span(a, b) == first << 16 | last
+    assert buffers.span(a, bytearray(128), 128) == -1
+    assert buffers.span(memoryview(a)[16:32], memoryview(bytearray(128))[16:32], 16) == -1
 
 
 def test_span_reads_views_into_a_frame_where_they_start():
@@ -31,28 +31,28 @@ def test_span_reads_views_into_a_frame_where_they_start():
     held = bytearray(1024)
     frame[3 * 128 + 70] = 1
     page, was = memoryview(frame)[384:512], memoryview(held)[384:512]
-    assert pagediff.span(page, was, 128) == 70 << 16 | 70
+    assert buffers.span(page, was, 128) == 70 << 16 | 70
 
 
 def test_copy_copies_columns_out_of_a_page():
     src = bytearray(range(256))
     dst = bytearray(20)
-    pagediff.copy(dst, 1, src, 200, 16)
+    buffers.copy(dst, 1, src, 200, 16)
     assert dst == bytearray(1) + bytearray(range(200, 216)) + bytearray(3)
 
 
 def test_on_micropython_the_viper_code_runs_and_allocates_nothing():
     if sys.implementation.name != "micropython":
         return
-    from device import pagediff_viper
-    assert pagediff.span is pagediff_viper.span and pagediff.copy is pagediff_viper.copy
+    from device import buffers_viper
+    assert buffers.span is buffers_viper.span and buffers.copy is buffers_viper.copy
     needs_heap_lock()
     a, b, dst = bytearray(128), bytearray(128), bytearray(129)
     b[100] = 7
     out = [0]
 
     def work():
-        out[0] = pagediff.span(a, b, 128)
-        pagediff.copy(dst, 1, b, 96, 16)
+        out[0] = buffers.span(a, b, 128)
+        buffers.copy(dst, 1, b, 96, 16)
     assert without_allocating(work) == 1
     assert out[0] == 100 << 16 | 100 and dst[5] == 7

@@ -1,0 +1,33 @@
+# Bytes between buffers, for what the clock writes while a game runs: the
+# journal's seal and the hall's tag (device/sha256_viper.py), the hall's
+# messages (clock/outbuf.py), the SSD1306's windows (device/ssd1306.py). In
+# viper on MicroPython (device/buffers_viper.py: native speed, nothing
+# allocated), in plain Python elsewhere (slices: they allocate).
+#
+# copy(dst, at, src, off, n): dst[at:at + n] = src[off:off + n].
+# span(a, b, n): -1 if a[0:n] == b[0:n], else first << 16 | last, the first
+# and last index where they differ.
+
+
+def copy(dst, at, src, off, n):
+    dst[at:at + n] = src[off:off + n]
+
+
+def span(a, b, n):
+    i = 0
+    while i < n and a[i] == b[i]:
+        i += 1
+    if i == n:
+        return -1
+    j = n - 1
+    while a[j] == b[j]:
+        j -= 1
+    return i << 16 | j
+
+
+try:
+    from device.buffers_viper import copy, span  # the same calls
+except (ImportError, SyntaxError, AttributeError):  # CPython, or a VM without the viper emitter
+    pass
+
+__all__ = ("copy", "span")

@@ -1,0 +1,28 @@
+# Bytes between buffers (device/buffers.py) in MicroPython's viper code:
+# native loops over the bytes, nothing allocated. Imported on MicroPython
+# only; checked against the plain versions (tests/firmware/test_buffers.py).
+# ruff: noqa: F821  (viper's type ptr8 is the compiler's, not a name)
+import micropython
+
+
+@micropython.viper
+def copy(dst: ptr8, at: int, src: ptr8, off: int, n: int):
+    i = 0
+    while i < n:
+        dst[at + i] = src[off + i]
+        i += 1
+
+
+@micropython.viper
+def span(a: ptr8, b: ptr8, n: int) -> int:
+    i = 0
+    while i < n:
+        if a[i] != b[i]:
+            break
+        i += 1
+    if i == n:
+        return -1
+    j = n - 1
+    while a[j] == b[j]:
+        j -= 1
+    return (i << 16) | j
