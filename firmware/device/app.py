@@ -293,12 +293,12 @@ class App:
         self.table.tick(now)
         self.check_storage()
         self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"] or now < self.identify_until)
+        self.displays.set_level(self.display_level(tick))
+        self.draw(now)  # a press shows first: before the LEDs, the checks, its journal write and the hall's report
         leds = self.board.leds
         if leds is not None:
             leds.update(self.game, self.red_side, now)  # the game's side (its header), as the levers
         self.check_hardware(tick)
-        self.displays.set_level(self.display_level(tick))
-        self.draw(now)  # a press shows before its journal write and the hall's report
         self.table.flush()
         if self.pending is not None:
             self._save_pending(tick)
