@@ -5,6 +5,7 @@
 # MemoryError on a Pico).
 
 import json
+import os
 
 from clock.limits import JSON_BYTES, JSON_DEPTH
 
@@ -38,9 +39,12 @@ def depth(data):
 
 def read(path, max_bytes=JSON_BYTES):
     """A file's bytes, at most max_bytes + 1 of them (enough for loads to say it is
-    larger): a file too big for a Pico's heap is never read whole. OSError if none."""
+    larger): a file too big for a Pico's heap is never read whole. OSError if none.
+    The read asks for no more than the file holds: read(n) takes n bytes in one
+    block at first, and a Pico's heap after boot may have no 16 KB block free."""
+    size = os.stat(path)[6]
     with open(path, "rb") as f:
-        return f.read(max_bytes + 1)
+        return f.read((size if size < max_bytes else max_bytes) + 1)
 
 
 def loads(data, max_bytes=JSON_BYTES, max_depth=JSON_DEPTH):
