@@ -50,15 +50,16 @@ def test_a_press_is_on_its_display_within_20_ms_and_nothing_is_allocated(build, 
 
 NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.hall", "device.staging", "device.hostreads",
                "clock.snapshot", "device.profile", "device.settings", "clock.timecontrol", "clock.spaces",
-               "device.digitscreens", "device.tm1637")
+               "device.digitscreens", "device.tm1637", "device.pushes", "device.poweron")
 
 
 def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
     """The arbiter's menus and code lock, the hall's reporter, the pushes'
-    staging wait until first used (their bytecode would take RAM for good);
-    what only the boot reads (the profile's and the settings' checks, the
-    time-control parser) is forgotten once the clock has booted; an OLED build
-    has no digit screens."""
+    staging and what the host's reads and pushes do (device/pushes.py) wait
+    until first used (their bytecode would take RAM for good); what only the
+    boot reads (the profile's and the settings' checks, the time-control
+    parser, main()'s device/poweron.py) is forgotten once the clock has
+    booted; an OLED build has no digit screens."""
     code = ("import sys\nimport machine\nfrom host_tools.mpy.sim.rig import Rig\nfrom device import settings as cfg\n"
             "from device.board import load_profile\n"
             "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\ndel cfg\nr.press(2)\nr.run(2000)\n"
