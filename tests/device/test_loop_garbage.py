@@ -50,7 +50,7 @@ def test_a_press_is_on_its_display_within_20_ms_and_nothing_is_allocated(build, 
 
 NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.hall", "device.staging", "device.hostreads",
                "clock.snapshot", "device.profile", "device.settings", "clock.timecontrol", "clock.spaces",
-               "device.digitscreens", "device.tm1637", "device.pushes", "device.poweron")
+               "device.digitscreens", "device.tm1637", "device.pushes", "device.poweron", "device.glyphs")
 
 
 def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
