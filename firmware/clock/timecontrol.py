@@ -17,7 +17,7 @@ from clock.spaces import normalize
 # The pairs are one constant tuple: compiled to .mpy, its strings are objects
 # that go with the module when the board forgets it, where a dict's would
 # be names interned for good.
-PRESETS = dict((
+PRESETS = dict((  # noqa: C406 (a dict literal's strings would be interned)
     ("cxa1999-6.1", "90m/40,15m/10*"),
     ("cxa1999-6.2", "60m/30,10m/10*"),
     ("cxa1999-6.3", "10m/40,5m/30*"),
