@@ -43,10 +43,10 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # reporter, pushes from the host) are imported when first used: until then
 # their bytecode takes no RAM. Those read only at power-on and between games
 # (main()'s power-on, the profile's checks, the settings' checks, the
-# time-control parser, the host's reads and pushes and their staging) are
-# forgotten after each use: see forget().
+# time-control parser, the journal's reader, the host's reads and pushes and
+# their staging) are forgotten after each use: see forget().
 SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces",
-             "device.pushes", "device.poweron")
+             "device.pushes", "device.poweron", "clock.journalread")
 
 
 def forget(names=SOMETIMES):
