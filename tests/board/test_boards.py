@@ -89,6 +89,10 @@ def test_virtual_board_answers_mpremote_and_emulates_resets(board, env):
     board.wait_boots(boots + 2)
 
 
+FORGOTTEN = ("device.poweron", "device.profile", "device.settings", "device.staging", "clock.timecontrol",
+             "clock.journalread", "device.pushes")
+
+
 def test_ctrl_c_interrupts_the_running_clock(board, env):
     flash(env, board, "--profile", "oled")
     text = interrupt(board)
@@ -99,6 +103,10 @@ def test_ctrl_c_interrupts_the_running_clock(board, env):
     assert in_loop(board)
     out = mpremote(env, board.path, "resume", "exec", "import sys; print('device.app' in sys.modules)")
     assert out.strip() == "True"
+    # what main()'s own boot read (device/poweron.py, the checks, the parser, the journal's reader) is forgotten
+    out = mpremote(env, board.path, "resume", "exec", "import sys; print([m for m in %r if m in sys.modules])"
+                   % (FORGOTTEN,))
+    assert out.strip() == "[]"
 
 
 def test_virtual_board_command(tmp_path, env):
