@@ -8,7 +8,7 @@ import os
 
 from clock import events
 from clock.game import Game, RED, BLACK, UNSET
-from clock.journal import FILES, JournalError, Loaded
+from clock.journal import FILES, JournalError
 from clock.durations import LIMIT_MS
 
 # What a power cut may lose of a running clock's time. A checkpoint falls
@@ -116,6 +116,7 @@ class Table:
         """Power-on: replay the journal; the game comes back paused at its last
         record, to be resumed by the arbiter. `now` (at or after that record)
         is where game time goes on; a board without a clock passes None."""
+        from clock.journalread import Loaded  # the reader: the board forgets it after boot (device/app.py)
         loaded = Loaded(path)
         game, last = replay(loaded)
         try:

@@ -14,28 +14,31 @@ from clock.spaces import normalize
 
 # Presets are spec strings, so a preset means exactly what its spec says.
 # A tuple gives (red, black) for controls that differ per side.
-PRESETS = {
-    "cxa1999-6.1": "90m/40,15m/10*",
-    "cxa1999-6.2": "60m/30,10m/10*",
-    "cxa1999-6.3": "10m/40,5m/30*",
-    "cxa1999-6.4": "5m/30*",
-    "cxa1999-6.5": None,  # whole-game time: the amount is given as cxa1999-6.5:20m
-    "xq-60+30": "60m+30s",
-    "xq-50+20": "50m+20s",
-    "xq-30+10": "30m+10s",
-    "xq-25+5": "25m+5s",
-    "xq-15+10": "15m+10s",
-    "xq-10+10": "10m+10s",
-    "xq-5+3": "5m+3s",
-    "xq-armageddon": ("6m+3s", "4m+3s"),
+# The pairs are one constant tuple: compiled to .mpy, its strings are objects
+# that go with the module when the board forgets it, where a dict's would
+# be names interned for good.
+PRESETS = dict((  # noqa: C406 (a dict literal's strings would be interned)
+    ("cxa1999-6.1", "90m/40,15m/10*"),
+    ("cxa1999-6.2", "60m/30,10m/10*"),
+    ("cxa1999-6.3", "10m/40,5m/30*"),
+    ("cxa1999-6.4", "5m/30*"),
+    ("cxa1999-6.5", None),  # whole-game time: the amount is given as cxa1999-6.5:20m
+    ("xq-60+30", "60m+30s"),
+    ("xq-50+20", "50m+20s"),
+    ("xq-30+10", "30m+10s"),
+    ("xq-25+5", "25m+5s"),
+    ("xq-15+10", "15m+10s"),
+    ("xq-10+10", "10m+10s"),
+    ("xq-5+3", "5m+3s"),
+    ("xq-armageddon", ("6m+3s", "4m+3s")),
     # FIDE-endorsed clocks show the first move's increment before the start.
-    "fide-classical": "90m/40,30m+30s;increment-at-start",
-    "fide-rapid": "15m+10s;increment-at-start",
-    "fide-blitz": "3m+2s;increment-at-start",
-    "go-byoyomi": "60m;byoyomi 5x30s",
-    "go-canadian": "60m;canadian 25/5m",
-    "go-ing": "3h;ing 3x35m 2pt",
-}
+    ("fide-classical", "90m/40,30m+30s;increment-at-start"),
+    ("fide-rapid", "15m+10s;increment-at-start"),
+    ("fide-blitz", "3m+2s;increment-at-start"),
+    ("go-byoyomi", "60m;byoyomi 5x30s"),
+    ("go-canadian", "60m;canadian 25/5m"),
+    ("go-ing", "3h;ing 3x35m 2pt"),
+))
 # Presets whose scoresheet-exemption window is FIDE's (under 5 minutes).
 FIDE_PRESETS = ("fide-classical", "fide-rapid", "fide-blitz")
 # Armageddon: a drawn game counts as a win for Black.

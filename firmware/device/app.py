@@ -42,9 +42,11 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # Modules a game does not need (the arbiter's menus and code lock, the hall's
 # reporter, pushes from the host) are imported when first used: until then
 # their bytecode takes no RAM. Those read only at power-on and between games
-# (the profile's checks, the settings' checks, the time-control parser, the
-# pushes' staging) are forgotten after each use: see forget().
-SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces")
+# (main()'s power-on, the profile's checks, the settings' checks, the
+# time-control parser, the journal's reader, the host's reads and pushes and
+# their staging) are forgotten after each use: see forget().
+SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces",
+             "device.pushes", "device.poweron", "clock.journalread")
 
 
 def forget(names=SOMETIMES):
@@ -536,62 +538,12 @@ class App:
     # -- pushes from the host --------------------------------------------------
 
     def stage(self, request):
-        """A push while the clock runs (device/hostreads.py's xq?stage):
-        {"settings": changes, "network": changes or null, "new_game": bool}.
-        Everything is checked before anything changes. A game in progress goes
-        on untouched (no pause, no reset): what it was set up with is in its
-        journal's header, so a change to the game (control, limits, board,
-        names, red side) waits for the next game, unless new_game ends this
-        one (kept in the archive, as the arbiter's "new game" does); an
-        unstarted or finished game is replaced at once; language, sound and
-        code apply at once. The answer says which, for the host."""
-        from device import settings as cfg, staging
-        changes = request.get("settings") or {}
-        network = request.get("network")
-        try:
-            if not isinstance(changes, dict) or not (network is None or isinstance(network, dict)):
-                raise ValueError("the push's settings are not objects")
-            values = dict(self.values)
-            values.update(changes)
-            values = cfg.check(values)
-            if network is not None:
-                network = staging.merged_network(network, self.network_path)
-        except ValueError as e:
-            return {"ok": False, "problem": str(e)}
-        game = self.game
-        header = self.table.settings
-        wanted = cfg.game_settings(values, self.absent)
-        differs = [k for k in wanted if k != "absent" and wanted[k] != header.get(k)] + \
-            [k for k in header if k not in wanted and k not in ("id", "absent")]
-        self.values = values
-        self.fault_kinds &= ~faults.SETTINGS
-        self.pending = (values, network)
-        if network is not None:
-            self._use_network(network)
-        answer = {"ok": True, "when": "now", "kept": None, "game": None}
-        if differs or request.get("new_game") is True:
-            if not game.started or game.over() or request.get("new_game") is True:
-                self.new_game()
-                answer["kept"] = self.kept
-            else:
-                answer["when"] = "next game"
-        else:
-            self.redraw()  # language, sound, code: at once
-        self._save_pending(self.clock.ticks_ms())
+        """A push while the clock runs (device/pushes.py: checked whole, and
+        a game in progress goes on untouched); the answer for the host."""
+        from device.pushes import stage
+        answer = stage(self, request)
         forget()
-        answer["saved"] = self.pending is None
-        answer["game"] = {"started": self.game.started, "over": self.game.over(), "id": self.table.settings.get("id")}
         return answer
-
-    def _use_network(self, network):
-        from device import staging
-        if self.hall is not None:
-            self.hall.close()
-        if network == staging.NO_NETWORK:
-            self.hall = None
-        else:
-            from device.hall import reporter_from
-            self.hall = reporter_from(network, self.clock)
 
     def _save_pending(self, tick):
         """Keep pushed settings on the flash, once no clock runs (a flash write
@@ -626,29 +578,11 @@ class App:
         return True
 
     def host_info(self, uid):
-        """What the host reads while the clock runs (device.hostreads: xq?info)."""
-        bat = self.board.battery
-        battery = None
-        if bat is not None:
-            mv = bat.read_mv()
-            if bat.present(mv):
-                battery = {"mv": mv, "percent": bat.percent(mv)}
-        game = self.game
-        size = -1
-        try:
-            import os
-            size = os.stat(self.store.journal)[6]
-        except OSError:
-            pass
-        header = self.table.settings
-        return {"uid": uid, "battery": battery, "settings": self.values, "journal": self.store.journal,
-                "archive": self.store.archive, "size": size,
-                "game": {"id": header.get("id"), "started": game.started,
-                         "over": game.over(), "paused": game.paused, "board": header.get("board"),
-                         "names": header.get("names")},
-                "network": None if self.hall is None else self.hall.shown(), "saved": self.pending is None,
-                "stage": True,
-                "identifying": self.gt.now() < self.identify_until}
+        """What the host reads while the clock runs (device/pushes.py)."""
+        from device.pushes import info
+        answer = info(self, uid)
+        forget()
+        return answer
 
     # -- output -----------------------------------------------------------------
 
@@ -689,65 +623,12 @@ class App:
         self.displays.draw_menu(self.menu, self.values["language"], self.arbiter)
 
 
-def show_problem(message, machine=None, profile_path="/profile.json"):
-    """Put a boot problem on the left display, as the profile wires it if
-    it can be read (else the OLED of the default wiring); the 7-segment
-    build shows "Err". If no display answers, only the console has it."""
-    try:
-        if machine is None:
-            import machine
-        left = None
-        try:
-            import json
-            with open(profile_path) as f:
-                display = json.loads(f.read())["display"]
-            left = display["left"]
-            if display["kind"] == "tm1637":
-                from device.tm1637 import TM1637, encode_digits
-                tm = TM1637(machine.Pin(left["clk"]), machine.Pin(left["dio"]))
-                tm.write(encode_digits(b"Err ", bytearray(4)))
-                return
-        except Exception:  # no profile, or the profile is what is wrong
-            left = None
-        from device.ssd1306 import SSD1306
-        if left is None:
-            left = {"i2c": 0, "scl": 5, "sda": 4}
-        fb = SSD1306(machine.I2C(left["i2c"], scl=machine.Pin(left["scl"]), sda=machine.Pin(left["sda"])),
-                     left.get("addr", 0x3C))
-        fb.fill(0)
-        words = message.split()
-        line, y = "", 0
-        for word in words + [""]:
-            if word and len(line) + len(word) < 16:
-                line = (line + " " + word).strip()
-                continue
-            fb.text(line, 0, y, 1)
-            y += 10
-            line = word
-        fb.show()
-    except Exception:  # no display answers: the console message must do
-        pass
-
-
 def main():
-    """Boot: profile, settings, the restored game, then the loop."""
+    """Boot (device/poweron.py: the profile, the settings, the journal's
+    store, the hall's reporter), the restored game, then the loop."""
     import time
-    try:  # room for the traceback of an exception in the buttons' hard IRQ
-        import micropython
-        micropython.alloc_emergency_exception_buf(100)
-    except (ImportError, AttributeError):
-        pass
-    from device.board import Board, load_profile, ProfileError
-    try:
-        profile = load_profile()
-    except ProfileError as e:
-        print(e)
-        show_problem(str(e))
-        raise
-    values, problem = _settings()
-    board = Board(profile, time)
-    app = App(board, time, values, board_store(board), hall=_reporter(time),
-              settings_problem=problem)
+    board, values, problem, store, hall = _power_on(time)
+    app = App(board, time, values, store, hall=hall, settings_problem=problem)
     try:  # the host may read the clock while it runs (xqclock pull, config show) and push to it
         from device.hostreads import HostReads
         app.host = HostReads(lambda: app.host_info(_uid()), app.identify, stage=app.stage,
@@ -758,43 +639,14 @@ def main():
     app.run()
 
 
-def _settings():
-    """(settings, problem) at power-on (a function of its own: a module held by
+def _power_on(time):
+    """device/poweron.py's boot (a function of its own: a module held by
     main()'s frame, which lives for good, could not be forgotten)."""
-    from device import settings as cfg, staging
-    staging.commit()  # a push a power cut interrupted is finished first: all of it, or none was kept
-    return cfg.load()  # never raises: a refused field is marked on the displays
-
-
-def _reporter(time):
-    """The hall's reporter, or None for a clock without network settings
-    (which then never imports device/hall.py)."""
-    import os
-    try:
-        os.stat(NETWORK)
-    except OSError:
-        return None
-    from device.hall import reporter_for
-    return reporter_for(time, NETWORK)
+    from device.poweron import boot
+    return boot(time, NETWORK)
 
 
 def _uid():
     import binascii
     import machine
     return binascii.hexlify(machine.unique_id()).decode()
-
-
-def board_store(board, root=""):
-    """Where the board keeps its journal: the FRAM when the profile has one
-    (mounted now; formatted only if it holds no filesystem), else the flash.
-    A FRAM that does not answer is left alone (its journal may hold the game):
-    the store is marked broken and the game goes on in memory."""
-    try:
-        store, formatted = storage.mount(board.fram, root, flash=storage.flash_device())
-    except OSError as e:
-        store = storage.Store(root, root + storage.FRAM_MOUNT)
-        store.broken = e
-        return store
-    if formatted:
-        print("FRAM formatted for the journal")
-    return store

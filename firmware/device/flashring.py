@@ -21,7 +21,7 @@ import os
 from array import array
 
 from clock import ring
-from clock.journal import FILES, RECORD, Loaded, header, pack_event
+from clock.journal import FILES, RECORD, header, pack_event
 from device.sha256 import seal
 
 PAGE = 256  # the flash's program unit: the pico-sdk programs whole pages
@@ -59,6 +59,7 @@ class FlashRing:
                 pos = at + ring.SLOT
             self._erased(f, ring.file_size(bs, blocks) - pos)
         os.rename(tmp, path)
+        from clock.journalread import Loaded  # the reader: the board forgets it between games (device/app.py)
         loaded = Loaded(path)
         phys = self._locate(loaded)
         if phys is None:  # littlefs is not on this flash (a FAT build): journal files from now on

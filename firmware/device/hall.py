@@ -328,7 +328,7 @@ class Reporter:
         # imported here: host tools read this module's topics and checks without the displays
         from device.screens import available_ms, quota
         from device.buffers import copy
-        from device.sha256 import Hmac
+        from device.hmac_sha256 import Hmac
         self._available_ms = available_ms
         self._quota = quota
         self.hmac = None if self.pads is None else Hmac(self.pads)

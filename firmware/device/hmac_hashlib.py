@@ -1,4 +1,4 @@
-# device/sha256_viper.py's Hmac by hashlib, for a VM without viper (CPython):
+# device/hmac_viper.py's Hmac by hashlib, for a VM without viper (CPython):
 # the same calls and digits, allocating as it goes.
 import hashlib
 

@@ -1,12 +1,11 @@
 # How the board seals a journal record (clock/journal.py's chain_into: the
 # first 4 bytes of sha256(previous hash + the record's 12 bytes), written in
-# place) and tags its reports to the hall (Hmac: HMAC-SHA256, device/hall.py):
-# on MicroPython by viper code that allocates nothing (device/sha256_viper.py),
-# elsewhere by hashlib.
+# place): on MicroPython by viper code that allocates nothing
+# (device/sha256_viper.py), elsewhere by hashlib. The hall's tags are
+# device/hmac_sha256.py.
 try:
-    from device.sha256_viper import Hmac, seal
+    from device.sha256_viper import seal
 except (ImportError, SyntaxError, AttributeError):  # CPython, or a VM without the viper emitter
     from clock.journal import chain_into as seal
-    from device.hmac_hashlib import Hmac  # type: ignore[assignment]  # the same calls
 
-__all__ = ("Hmac", "seal")
+__all__ = ("seal",)

@@ -1,8 +1,9 @@
 # SHA-256 in MicroPython's viper code: machine words, so no long ints, nothing
-# allocated, and fast. Two users: a journal record's chain (seal: the 4-byte
-# hash before it and the record's 12 bytes, one block; hashlib.sha256 would
-# make a new hash object and digest each record) and the hall's tags (Hmac:
-# HMAC-SHA256 of a state, device/hall.py). Imported on MicroPython only, by
+# allocated, and fast. Two users: a journal record's chain (seal, here: the
+# 4-byte hash before it and the record's 12 bytes, one block; hashlib.sha256
+# would make a new hash object and digest each record) and the hall's tags
+# (device/hmac_viper.py's Hmac: HMAC-SHA256 of a state, device/hall.py, which
+# only a clock that reports imports). Imported on MicroPython only, by
 # device/sha256.py; checked against hashlib there (tests/firmware/test_sha256.py).
 # ruff: noqa: F821  (viper's types ptr8, ptr32, uint are the compiler's, not names)
 # A bytearray or an array is a ptr8 or ptr32 to viper, not to mypy:
@@ -27,7 +28,6 @@ _IV = array("I", (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x
                   0x5be0cd19))
 _W = array("I", bytes(256))  # the message schedule, 64 words
 _S = array("I", bytes(48))  # scratch: a word cut to 32 bits
-_ZEROS = bytes(64)
 
 
 @micropython.viper
@@ -89,16 +89,6 @@ def _digest(h: ptr32, out: ptr8, at: int, n: int):
         i += 1
 
 
-@micropython.viper
-def _hex(h: ptr32, out: ptr8, at: int):
-    # the digest as 64 lowercase hex digits to out[at:]
-    i = 0
-    while i < 64:
-        v = int((uint(h[i >> 3]) >> (28 - 4 * (i & 7))) & 15)
-        out[at + i] = v + 48 if v < 10 else v + 87
-        i += 1
-
-
 _H = array("I", bytes(32))
 _SEALED = bytearray(64)  # the seal's one block: prev, rec[:12], then the padding of a 16-byte message
 _SEALED[16] = 0x80
@@ -114,86 +104,3 @@ def seal(prev, rec):
     _compress(_H, _SEALED, 0, _W, _K, _S)
     _digest(_H, rec, 12, 4)
     copy(prev, 0, rec, 12, 4)
-
-
-class Sha256:
-    """SHA-256 of a message fed in pieces (update), from the start or from the
-    words after whole blocks (an HMAC's key block): nothing allocated."""
-
-    def __init__(self):
-        self.h = array("I", bytes(32))
-        self.block = bytearray(64)
-        self.fill = 0  # bytes waiting in block
-        self.total = 0  # bytes taken in (the key block's too)
-
-    def start(self, words=_IV, total=0):
-        copy(self.h, 0, words, 0, 32)
-        self.fill = 0
-        self.total = total
-
-    def update(self, data, off, n):
-        """Take in data[off:off + n] (anything with the buffer protocol)."""
-        self.total += n
-        fill = self.fill
-        while n:
-            if fill == 0 and n >= 64:  # a whole block where it lies: no copy
-                _compress(self.h, data, off, _W, _K, _S)
-                off += 64
-                n -= 64
-                continue
-            k = 64 - fill if n > 64 - fill else n
-            copy(self.block, fill, data, off, k)
-            fill += k
-            off += k
-            n -= k
-            if fill == 64:
-                _compress(self.h, self.block, 0, _W, _K, _S)
-                fill = 0
-        self.fill = fill
-
-    def finish(self):
-        """Pad and take in the length: h is the digest."""
-        bits = self.total * 8  # a small int: a message here is a few KB
-        block = self.block
-        fill = self.fill
-        block[fill] = 0x80
-        fill += 1
-        if fill > 56:
-            copy(block, fill, _ZEROS, 0, 64 - fill)
-            _compress(self.h, block, 0, _W, _K, _S)
-            fill = 0
-        copy(block, fill, _ZEROS, 0, 64 - fill)
-        for i in range(4):
-            block[63 - i] = (bits >> (8 * i)) & 0xFF
-        _compress(self.h, block, 0, _W, _K, _S)
-
-
-class Hmac:
-    """HMAC-SHA256 with one key (its inner and outer blocks, device/hall.py's
-    key_pads): start, update, then hex_into writes the 64 hex digits; the
-    key blocks are taken in once, here."""
-
-    def __init__(self, pads):
-        sha = self.sha = Sha256()
-        self.inner = array("I", bytes(32))
-        self.outer = array("I", bytes(32))
-        for pad, words in ((pads[0], self.inner), (pads[1], self.outer)):
-            sha.start()
-            sha.update(pad, 0, 64)
-            copy(words, 0, sha.h, 0, 32)
-        self.digest = bytearray(32)
-
-    def start(self):
-        self.sha.start(self.inner, 64)
-
-    def update(self, data, off, n):
-        self.sha.update(data, off, n)
-
-    def hex_into(self, out, at):
-        sha = self.sha
-        sha.finish()
-        _digest(sha.h, self.digest, 0, 32)
-        sha.start(self.outer, 64)
-        sha.update(self.digest, 0, 32)
-        sha.finish()
-        _hex(sha.h, out, at)

@@ -18,7 +18,7 @@
 import os
 
 from clock import ring
-from clock.journal import FILES, RECORD, Loaded, compact, use_seal
+from clock.journal import FILES, RECORD, use_seal
 from clock.table import CHECKPOINT_MS
 from device.sha256 import seal
 
@@ -168,6 +168,7 @@ class Store:
 
     def game_id(self):
         """The id in the journal's header ("unknown" if it cannot be read)."""
+        from clock.journalread import Loaded  # the reader: the board forgets it between games (device/app.py)
         try:
             return str(Loaded(self.journal).settings["id"])
         except (OSError, ValueError, KeyError):
@@ -185,6 +186,7 @@ class Store:
         erased slots are not kept), then the ring deleted; the archived name.
         None if it cannot be read as a journal, or there is no room for the
         copy: it is then archived as it is."""
+        from clock.journalread import Loaded, compact  # the reader: forgotten between games (device/app.py)
         try:
             loaded = Loaded(self.journal)
             count = 0
@@ -254,6 +256,7 @@ class Store:
 
 
 def _last_hash(path):
+    from clock.journalread import Loaded
     try:
         loaded = Loaded(path)
         for _ in loaded.records():

@@ -12,12 +12,16 @@
 # slicing bytes would allocate).
 # Call prepare() at boot to intern them all up front; then draw() is
 # allocation-free from the start (safe under micropython.heap_lock()).
+# The glyphs (device/glyphs.py, 4 KB) are imported at the first non-ASCII
+# character drawn: an English clock whose players' names are ASCII never
+# holds them; the first Chinese draw allocates them once.
 
 import framebuf
 
 from device.buffers import copy
 from device.fontcover import missing
-from device.glyphs import BITMAPS as _BITMAPS, CHARS as _CHARS
+
+_glyphs = None  # device.glyphs, once a non-ASCII character has been drawn (font())
 
 _glyph_buf = bytearray(32)
 _glyph = framebuf.FrameBuffer(_glyph_buf, 16, 16, framebuf.MONO_HLSB)
@@ -40,10 +44,19 @@ def _intern_ascii():
 _intern_ascii()
 
 
+def font():
+    """device/glyphs.py, imported the first time."""
+    global _glyphs
+    if _glyphs is None:
+        from device import glyphs
+        _glyphs = glyphs
+    return _glyphs
+
+
 def prepare():
-    """Intern every glyph character now, so no later draw() allocates."""
+    """Import the glyphs and intern every glyph character now, so no later draw() allocates."""
     n = 0
-    for ch in _CHARS:
+    for ch in font().CHARS:
         n += 1
     return n
 
@@ -77,17 +90,17 @@ def draw(fb, s, x, y, c=1):
         fb.text(s, x, y + 4, c)
         return x + 8 * len(s)
     buf = _glyph_buf
-    bitmaps = _BITMAPS
     for ch in s:
         if ord(ch) < 128:
             fb.text(ch, x, y + 4, c)
             x += 8
             continue
-        i = _CHARS.find(ch)
+        glyphs = _glyphs or font()
+        i = glyphs.CHARS.find(ch)
         if i < 0:
             fb.rect(x + 1, y + 1, 14, 14, c)
         else:
-            copy(buf, 0, bitmaps, i * 32, 32)
+            copy(buf, 0, glyphs.BITMAPS, i * 32, 32)
             if c:
                 fb.blit(_glyph, x, y, 0)
             else:

@@ -236,7 +236,8 @@ def _board_settings(port, text):
 
 def game_state(data):
     """(started, over, id) of a journal's bytes, replayed on the host; None if unreadable."""
-    from clock.journal import Loaded, JournalError
+    from clock.journal import JournalError
+    from clock.journalread import Loaded
     from clock.table import replay
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.xqj"

@@ -13,7 +13,8 @@ from host_tools import firmware_path
 from host_tools.board import BoardError
 from host_tools.board.link import Link
 from clock import events, snapshot
-from clock.journal import JournalError, Loaded, compact
+from clock.journal import JournalError
+from clock.journalread import Loaded, compact
 from clock.table import replay
 
 # Runs on the failed clock once its game is on the new one: a MOVED record
@@ -21,7 +22,7 @@ from clock.table import replay
 # MOVED and never resumes it, and the round table counts the game once.
 _CLOSE = """
 from clock import events as _e
-from clock.journal import Loaded as _L
+from clock.journalread import Loaded as _L
 from device import storage as _s
 _l = _L(%r)
 _t = 0
@@ -36,7 +37,7 @@ print('closed', _t)
 # Runs on the board: the state its journal makes, read-only (a restore would
 # add a record), paused as after its power-on.
 _STATE = """
-from clock.journal import Loaded
+from clock.journalread import Loaded
 from clock.table import replay
 from clock import events, snapshot
 _g, _t = replay(Loaded(%r))

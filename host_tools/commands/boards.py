@@ -174,7 +174,8 @@ def transfer(args):
     if args.journal:  # a file that is no journal is bad input, refused before any clock is asked
         inputs.read_bytes(args.journal, "JOURNAL")
         import host_tools.firmware_path  # clock.* importable
-        from clock.journal import JournalError, Loaded
+        from clock.journal import JournalError
+        from clock.journalread import Loaded
         try:
             Loaded(args.journal)
         except JournalError as e:

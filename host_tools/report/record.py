@@ -16,7 +16,8 @@ from clock import events as ev
 from clock import timecontrol
 from clock.durations import shown, words
 from clock.game import REASONS, RED, BLACK, DRAW, NOBODY, DRAW_REASONS
-from clock.journal import JournalError, Loaded
+from clock.journal import JournalError
+from clock.journalread import Loaded
 from clock.sideclock import STOPPED, UNSET
 from clock.table import build_game
 from host_tools.wording import plural

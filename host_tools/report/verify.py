@@ -18,7 +18,8 @@ from host_tools import firmware_path
 from clock import events as ev
 from clock import journal as jn
 from clock.game import REASONS, SIDE_NAMES
-from clock.journal import JournalError, Loaded
+from clock.journal import JournalError
+from clock.journalread import Loaded
 from host_tools.report.record import hms
 from host_tools.wording import plural
 

@@ -89,6 +89,10 @@ def test_virtual_board_answers_mpremote_and_emulates_resets(board, env):
     board.wait_boots(boots + 2)
 
 
+FORGOTTEN = ("device.poweron", "device.profile", "device.settings", "device.staging", "clock.timecontrol",
+             "clock.journalread", "device.pushes")
+
+
 def test_ctrl_c_interrupts_the_running_clock(board, env):
     flash(env, board, "--profile", "oled")
     text = interrupt(board)
@@ -99,6 +103,10 @@ def test_ctrl_c_interrupts_the_running_clock(board, env):
     assert in_loop(board)
     out = mpremote(env, board.path, "resume", "exec", "import sys; print('device.app' in sys.modules)")
     assert out.strip() == "True"
+    # what main()'s own boot read (device/poweron.py, the checks, the parser, the journal's reader) is forgotten
+    out = mpremote(env, board.path, "resume", "exec", "import sys; print([m for m in %r if m in sys.modules])"
+                   % (FORGOTTEN,))
+    assert out.strip() == "[]"
 
 
 def test_virtual_board_command(tmp_path, env):
@@ -369,7 +377,7 @@ def test_config_push_and_read_back(two_boards, env, tmp_path):
         assert r["profile"] == profile and r["clock_id"] == board.uid
         assert r["game"]["started"] is False  # a new game, with the new control
         assert running(env, board)
-    from clock.journal import Loaded
+    from clock.journalread import Loaded
     header = Loaded(str(a.flash / "game.xqj")).settings
     assert (header["clock"], header["preset"]) == ("15m+10s", "xq-15+10")
     assert (a.flash / "games" / f"0000-{game_id}.xqj").is_file()
@@ -425,7 +433,7 @@ def test_game_in_progress_is_kept_unless_new_game(board, env, tmp_path):
     t.close()
     proc = xqclock(env, "config", "push", "--port", board.path, "--clock", "xq-5+3")
     assert proc.returncode == 0 and "A game is in progress" in proc.stdout
-    from clock.journal import Loaded
+    from clock.journalread import Loaded
     assert Loaded(str(board.flash / "game.xqj")).settings["clock"] == "xq-60+30"  # the game kept as it was written
     proc = xqclock(env, "config", "push", "--port", board.path, "--new-game")
     assert proc.returncode == 0 and "Its unfinished game is kept as /games/" in proc.stdout
@@ -460,7 +468,7 @@ def test_pull_journals(two_boards, env, tmp_path):
         assert (out / a.uid / name).read_bytes() == (a.flash / name).read_bytes()
     assert (out / b.uid / "game.xqj").is_file()
     # the journals read back as games
-    from clock.journal import Loaded
+    from clock.journalread import Loaded
     assert Loaded(str(out / a.uid / "games" / "g0.xqj")).settings["id"] == ids[0]
     # again: only what changed comes; read while it runs, the clock is not restarted (no power-on record)
     proc = xqclock(env, "pull", "--port", a.path, "--archived", out)

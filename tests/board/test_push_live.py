@@ -12,7 +12,7 @@ from support.cli import ROOT, xqclock
 from support.hall_tier import free_port, until
 from host_tools.board.virtual import press
 from clock import events as ev
-from clock.journal import Loaded
+from clock.journalread import Loaded
 
 pytestmark = pytest.mark.slow
 

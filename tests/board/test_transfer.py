@@ -30,7 +30,7 @@ def test_a_game_moves_to_a_replacement_clock(two_boards, env, tmp_path):
     assert now["red"]["moves"] == 41 and now["red"]["period"] == 2 and now["black"]["fouls"] == 1
     assert running(env, b)
     # the old clock's copy is closed: its journal ends with MOVED, and it cannot be resumed
-    from clock.journal import Loaded
+    from clock.journalread import Loaded
     from clock.table import replay
     old = Loaded(str(a.flash / "game.xqj"))
     game, _ = replay(old)

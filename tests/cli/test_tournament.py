@@ -27,7 +27,7 @@ from support.hall_tier import free_port, until, wait_port
 from support.pairing_files import trf
 from host_tools.board.virtual import press
 from clock import events as ev
-from clock.journal import Loaded
+from clock.journalread import Loaded
 
 pytestmark = pytest.mark.slow
 

@@ -5,7 +5,7 @@ code a player still cannot resume."""
 import pytest
 
 from clock import events as ev
-from clock.journal import Loaded
+from clock.journalread import Loaded
 from device import app as device_app, codelock, settings as cfg
 from device.menu import Code
 from support.rigs import LEFT, OK, PLUS, RIGHT, START, rig

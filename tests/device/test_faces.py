@@ -86,6 +86,6 @@ def test_the_board_and_each_players_name_show_until_the_start(tmp_path):
     r.up(START)
     r.run(100)
     assert _line(r.frame(0)) != _drawn("#7 Wang Tianyi")  # the game's own line from the start
-    from clock.journal import Loaded
+    from clock.journalread import Loaded
     header = Loaded(str(tmp_path / "game.xqj")).settings
     assert header["board"] == 7 and header["names"] == ["Wang Tianyi", "Lü Qin"]

@@ -303,7 +303,7 @@ def test_the_seven_segment_build_warns_of_a_low_battery(tmp_path):
 
 def test_the_warning_comes_at_ten_hours_of_play_left_and_the_journal_records_it_once(tmp_path):
     from clock import events as ev
-    from clock.journal import Loaded
+    from clock.journalread import Loaded
     from support.rigs import board_profile
     profile = board_profile("lcd")
     profile["battery"] = dict(profile["battery"], drain_ma=4.4)

@@ -50,15 +50,17 @@ def test_a_press_is_on_its_display_within_20_ms_and_nothing_is_allocated(build, 
 
 NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.hall", "device.staging", "device.hostreads",
                "clock.snapshot", "device.profile", "device.settings", "clock.timecontrol", "clock.spaces",
-               "device.digitscreens", "device.tm1637")
+               "device.digitscreens", "device.tm1637", "device.pushes", "device.poweron", "device.glyphs",
+               "clock.journalread")
 
 
 def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
     """The arbiter's menus and code lock, the hall's reporter, the pushes'
-    staging wait until first used (their bytecode would take RAM for good);
-    what only the boot reads (the profile's and the settings' checks, the
-    time-control parser) is forgotten once the clock has booted; an OLED build
-    has no digit screens."""
+    staging and what the host's reads and pushes do (device/pushes.py) wait
+    until first used (their bytecode would take RAM for good); what only the
+    boot reads (the profile's and the settings' checks, the time-control
+    parser, main()'s device/poweron.py) is forgotten once the clock has
+    booted; an OLED build has no digit screens."""
     code = ("import sys\nimport machine\nfrom host_tools.mpy.sim.rig import Rig\nfrom device import settings as cfg\n"
             "from device.board import load_profile\n"
             "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\ndel cfg\nr.press(2)\nr.run(2000)\n"
@@ -72,8 +74,10 @@ def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
 def test_what_the_boot_forgets_comes_back_for_a_menu_and_a_push(tmp_path):
     """After boot the parser and the settings' checks are gone; the arbiter's
     menu (a preset chosen) and a push read them again, and they are gone
-    once done: each time the new control is the one the clock plays."""
-    gone = ("device.profile", "device.settings", "device.staging", "clock.timecontrol")
+    once done: each time the new control is the one the clock plays. The
+    journal's reader restores the game after a power cut and is gone too."""
+    gone = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.journalread",
+            "device.pushes")
     code = ("import sys\nimport machine\nfrom host_tools.mpy.sim.rig import Rig\nfrom device import settings as cfg\n"
             "from device.board import load_profile\n"
             "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\ndel cfg\n"
@@ -83,10 +87,12 @@ def test_what_the_boot_forgets_comes_back_for_a_menu_and_a_push(tmp_path):
             "print(r.app.menu.active(), r.app.values['clock'] == r.app.game.control.name != 'xq-60+30', left())\n"
             "a = r.app.stage({'settings': {'clock': '5m+3s'}})\n"
             "print(a['ok'], a['when'], r.app.game.control.sides[0].increment_ms, left())\n"
+            "r.press(2)\nr.run(1000)\nr.press(0)\nr.run(1000)\nr.power_cut()\nr.power_on()\n"
+            "print(r.app.game.started, r.app.game.sides[0].moves, left())\n"
             % (str(simulate.profile_path("oled")), str(tmp_path), gone))
     proc = unixport.run("-c", code, path=(*unixport.SIM_PATH, FIRMWARE), timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.splitlines() == ["[]", "False True []", "True now 3000 []"]
+    assert proc.stdout.splitlines() == ["[]", "False True []", "True now 3000 []", "True 1 []"]
 
 
 def test_the_network_file_is_the_halls():

@@ -7,7 +7,7 @@ import json
 
 from support.rigs import LEFT, START, rig
 from clock import events as ev
-from clock.journal import Loaded
+from clock.journalread import Loaded
 
 
 def kinds(tmp_path):

@@ -5,7 +5,7 @@ from clock import events as ev
 from clock import timecontrol
 from clock.game import Game, RED, BLACK, STOPPED
 from clock.table import Table, replay
-from clock.journal import Loaded
+from clock.journalread import Loaded
 
 
 def test_a_press_that_is_no_move_still_reports_an_arrival():

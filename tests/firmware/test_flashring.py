@@ -5,7 +5,8 @@ import os
 
 from support.firmware import S, ev, flash_chip, littlefs, unmount
 from clock import ring
-from clock.journal import FILES, MAGIC, Loaded
+from clock.journal import FILES, MAGIC
+from clock.journalread import Loaded
 from clock.table import Table, boot
 from device.flashring import FlashRing, RingJournal
 from device import storage

@@ -6,7 +6,8 @@
 # a profile is refused only with ProfileError, a time control and a journal only
 # with ValueError; a MemoryError or RecursionError is a failure.
 from clock import jsonfile, timecontrol
-from clock.journal import JournalError, Loaded
+from clock.journal import JournalError
+from clock.journalread import Loaded
 from device import board, hall, settings
 from host_tools.mpy.scripts.prng import rand_from
 from support.firmware import scratch_file
@@ -109,7 +110,7 @@ def test_a_journal_with_a_damaged_header_is_a_journal_error():
         body = damaged(rand, head[6:])
         n = len(body) & 0xFFFF
         whole = head[:4] + bytes((n & 255, n >> 8)) + body[:n]
-        read(whole + journal._chain(b"", whole))  # a header whose hash fits: only its JSON is damaged
+        read(whole + journal.chain(b"", whole))  # a header whose hash fits: only its JSON is damaged
 
 
 def test_a_damaged_button_script_is_a_script_error():

@@ -6,7 +6,7 @@ import os
 
 from support.firmware import S, ev, scratch, flash_chip, fill_up, littlefs, unmount
 from clock.game import RED, BLACK
-from clock.journal import Loaded
+from clock.journalread import Loaded
 from clock.table import Table, boot, CHECKPOINT_MS
 from device import storage
 from device.storage import Store

@@ -5,7 +5,7 @@
 import json
 
 from support.firmware import raises, scratch
-from clock import journal
+from clock import journal, journalread
 from clock.utf8 import dumps, joined
 from device import settings as cfg
 
@@ -49,7 +49,7 @@ def test_the_journal_header_holds_the_name_in_utf8_the_same_on_both_vms():
     assert b"\\u" not in head  # no escapes: the bytes a MicroPython clock writes
     path = scratch("game.xqj")
     journal.Journal.create(path, dict(cfg.game_settings(values), id="0123456789abcdef")).close()
-    assert journal.Loaded(path).settings["names"] == [JI + "川", "许银川"]
+    assert journalread.Loaded(path).settings["names"] == [JI + "川", "许银川"]
 
 
 def test_a_journal_an_older_clock_wrote_in_cesu8_reads_as_the_name():
@@ -57,8 +57,8 @@ def test_a_journal_an_older_clock_wrote_in_cesu8_reads_as_the_name():
     settings = b'{"clock": "10m", "names": ["' + JI_CESU8 + CHUAN_UTF8 + b'", "x"], "id": "00"}'
     head = journal.MAGIC + bytes([len(settings), 0]) + settings
     with open(path, "wb") as f:
-        f.write(head + journal._chain(b"", head))
-    loaded = journal.Loaded(path)
+        f.write(head + journal.chain(b"", head))
+    loaded = journalread.Loaded(path)
     assert loaded.settings["names"][0] == JI + "川"
     assert loaded.settings["names"][0].encode() == JI_UTF8 + CHUAN_UTF8
 

@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from clock import events as ev
 from clock import journal as jn
 from clock import ring
-from clock.journal import Loaded, JournalError
+from clock.journal import JournalError
+from clock.journalread import Loaded
 from clock.table import Table, boot
 from host_tools import scenario
 from support.tiers import examples

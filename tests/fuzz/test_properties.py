@@ -420,7 +420,7 @@ side_event = st.tuples(st.sampled_from([ev.ARRIVE, ev.FOUL, ev.WARN, ev.FALSE_CL
 def test_whatever_changes_the_game_reaches_the_journal(g, forfeit, absent, extra):
     """Issue 15.1's rule: the journal replays to the game the clock had,
     whatever the events, absent players and late limit."""
-    from clock.journal import Loaded
+    from clock.journalread import Loaded
     from clock.table import Table, build_game, replay
     setup, pre, start_gap, steps, tail = g
     settings_ = dict(setup, forfeit=forfeit, fouls=3, absent=absent)

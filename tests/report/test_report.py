@@ -13,7 +13,7 @@ from host_tools import cli, scenario
 from host_tools.report.record import hms
 from host_tools.report.sheet import CSV_FIELDS
 from clock import events as ev
-from clock.journal import Loaded
+from clock.journalread import Loaded
 from clock.table import Table
 
 GAME = """

@@ -244,7 +244,7 @@ def test_a_missing_profile_is_reported_on_the_display(tmp_path):
     import machine
     from host_tools.mpy.sim.bus import I2CBus
     from host_tools.mpy.sim.ssd1306_model import SSD1306Model
-    from device.app import show_problem
+    from device.poweron import show_problem
     from device.board import load_profile, ProfileError
     machine.sim_reset()
     model = SSD1306Model()

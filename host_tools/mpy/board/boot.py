@@ -73,7 +73,7 @@ try:
     _xq_update()
 except Exception as e:  # say so on a display too: a board that boots to nothing looks dead
     try:
-        from device.app import show_problem
+        from device.poweron import show_problem
         show_problem("update failed: %s - flash again" % e)
     except Exception:
         pass

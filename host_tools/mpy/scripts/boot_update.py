@@ -6,7 +6,7 @@ import os
 import vfs
 
 from host_tools.mpy.sim.ssd1306_model import SSD1306Model
-import device.app
+import device.poweron  # show_problem, imported before the flash folder hides the firmware
 import device.ssd1306  # noqa: F401
 
 __import__("machine")  # the stand-in (host_tools/mpy/shim first on MICROPYPATH)

@@ -9,7 +9,8 @@ import vfs
 import machine
 from host_tools.mpy.sim import rig as rigmod
 from host_tools.mpy.sim.fram_model import FRAMModel
-from device.app import App, board_store
+from device.app import App
+from device.poweron import board_store
 from device.board import Board, load_profile
 from device import settings as cfg
 

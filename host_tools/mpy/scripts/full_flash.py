@@ -9,7 +9,7 @@ import sys
 from host_tools.mpy.sim import rig as rigmod
 from host_tools.mpy.sim.flash_model import fill_up
 from host_tools.mpy.sim.frames import frame_bytes
-from clock.journal import Loaded
+from clock.journalread import Loaded
 from device import faults
 from device import settings as cfg
 from device.board import load_profile

@@ -22,7 +22,8 @@ import vfs
 
 from clock import events as ev
 from clock import snapshot
-from clock.journal import FILES, Loaded
+from clock.journal import FILES
+from clock.journalread import Loaded
 from clock.table import Table
 from device.flashring import FlashRing
 from device.storage import LONG_GAME_RECORDS
