@@ -110,6 +110,8 @@ def _tokens(text, source):
 def _split(token):
     """A token into moves: a move number glued on (1.h2e2), Chinese moves
     written without spaces (炮二平五马８进７), a check mark (+ after ICCS)."""
+    if notation.looks_like_move(token):  # before a move number is cut off: WXF's 16.7 is a pawn's move
+        return [token]
     m = NUMBER.match(token)
     if m:
         token = token[m.end():]
