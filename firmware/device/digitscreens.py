@@ -77,12 +77,8 @@ class SegmentScreen:
         kinds = status >> FAULT_SHIFT & 0xFF
         if status & IDENTIFY:
             encode_digits(b"b  -", segs)
-            n = self.board % 1000
-            if n:
-                segs[1] = DIGIT_SEGMENTS[n // 100] if n >= 100 else 0
-                self._two(n % 100, 2)
-                if n < 10:
-                    segs[2] = 0
+            if self.board % 1000:
+                self._three(self.board % 1000)
         elif status & HALTED:
             encode_digits(b"StoP", segs)
         elif status & MARK_PHASE and kinds:
@@ -106,11 +102,7 @@ class SegmentScreen:
                 segs[1] |= 0x80
         elif status & SHOW_MOVES:
             encode_digits(b"n   ", segs)
-            n = c.moves % 1000
-            segs[1] = DIGIT_SEGMENTS[n // 100] if n >= 100 else 0
-            self._two(n % 100, 2)
-            if n < 10:
-                segs[2] = 0
+            self._three(c.moves % 1000)
         elif status & SHOW_FOULS:
             encode_digits(b"F b ", segs)
             segs[1] = DIGIT_SEGMENTS[game.fouls[s] % 10]
@@ -181,6 +173,14 @@ class SegmentScreen:
     def _two(self, n, at):
         self.segs[at] = DIGIT_SEGMENTS[n // 10 % 10]
         self.segs[at + 1] = DIGIT_SEGMENTS[n % 10]
+
+    def _three(self, n):
+        """n (0-999) on the last three digits, without zeros in front (the units always)."""
+        segs = self.segs
+        segs[1] = DIGIT_SEGMENTS[n // 100] if n >= 100 else 0
+        self._two(n % 100, 2)
+        if n < 10:
+            segs[2] = 0
 
 
 class _SixDigits:
