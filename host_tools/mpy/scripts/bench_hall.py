@@ -12,36 +12,9 @@ from clock.table import Table
 from device import hall
 from device import settings as cfg
 from host_tools.mpy.sim.vclock import VirtualClock  # ticks that wrap at 2**30, like the Pico's
+from host_tools.mpy.sim.umqtt_standin import Mqtt
 
 KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
-
-
-class Socket:  # beneath umqtt.simple's client: what the Reporter writes is dropped
-    def write(self, buf, off, n):
-        return n
-
-    def close(self):
-        pass
-
-
-class Client:  # umqtt.simple's client, as the Reporter uses it
-    sock = Socket()
-
-    def set_last_will(self, *args):
-        pass
-
-    def connect(self):
-        pass
-
-    def publish(self, topic, msg, retain=False):
-        pass
-
-
-class Mqtt:
-    socket = None
-
-    def MQTTClient(self, *args):
-        return Client()
 
 
 class App:

@@ -17,6 +17,7 @@ import sys
 import micropython
 
 from host_tools.mpy.sim import rig as rigmod
+from host_tools.mpy.sim.umqtt_standin import Mqtt, Socket
 from clock import events as ev
 from device import hall
 from device import settings as cfg
@@ -30,44 +31,13 @@ r = rigmod.Rig(load_profile(profile_path), values, folder, flash_free=512 * 1024
 stages = {}
 
 
-class Socket:
-    """Beneath the hall's MQTT client: what the Reporter writes (a PUBLISH packet each), counted."""
-    packets = 0
-
-    def write(self, buf, off, n):
-        self.packets += 1
-        return n
-
-    def close(self):
-        pass
-
-
-class Client:  # umqtt.simple's MQTTClient, as the Reporter uses it
-    def __init__(self, *args):
-        self.sock = SOCKET
-
-    def set_last_will(self, *args):
-        pass
-
-    def connect(self):
-        pass
-
-    def publish(self, topic, msg, retain=False):
-        pass
-
-
-class Mqtt:
-    socket = None
-    MQTTClient = Client
-
-
-SOCKET = Socket()
+SOCKET = Socket()  # beneath the hall's MQTT client: a PUBLISH packet a write, counted
 NET = hall.check({"broker": "10.0.0.2", "event": "open", "key": "00112233445566778899aabbccddeeff" * 2})
 
 
 def report():
     """The hall's reporter on the clock (as main() makes it from /network.json), connected."""
-    r.app.hall = hall.Reporter(NET, "e661a4d41b2d3c2f", r.clock, None, Mqtt(), 4242)
+    r.app.hall = hall.Reporter(NET, "e661a4d41b2d3c2f", r.clock, None, Mqtt(SOCKET), 4242)
     r.run(100)
 
 
