@@ -54,6 +54,15 @@ NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.hall", "device.stagi
                "clock.journalread")
 
 
+def booted(tmp_path):
+    """A script's start on the MicroPython VM: the OLED build's rig booted as main() boots a board
+    (the settings' module it was given forgotten by the script too)."""
+    return ("import sys\nimport machine\nfrom host_tools.mpy.sim.rig import Rig\nfrom device import settings as cfg\n"
+            "from device.board import load_profile\n"
+            "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\ndel cfg\n"
+            % (str(simulate.profile_path("oled")), str(tmp_path)))
+
+
 def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
     """The arbiter's menus and code lock, the hall's reporter, the pushes'
     staging and what the host's reads and pushes do (device/pushes.py) wait
@@ -61,11 +70,8 @@ def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
     boot reads (the profile's and the settings' checks, the time-control
     parser, main()'s device/poweron.py) is forgotten once the clock has
     booted; an OLED build has no digit screens."""
-    code = ("import sys\nimport machine\nfrom host_tools.mpy.sim.rig import Rig\nfrom device import settings as cfg\n"
-            "from device.board import load_profile\n"
-            "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\ndel cfg\nr.press(2)\nr.run(2000)\n"
-            "print(' '.join(m for m in %r if m in sys.modules))\n"
-            % (str(simulate.profile_path("oled")), str(tmp_path), NOT_AT_BOOT))
+    code = booted(tmp_path) + ("r.press(2)\nr.run(2000)\nprint(' '.join(m for m in %r if m in sys.modules))\n"
+                               % (NOT_AT_BOOT,))
     proc = unixport.run("-c", code, path=(*unixport.SIM_PATH, FIRMWARE), timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == []
@@ -78,9 +84,7 @@ def test_what_the_boot_forgets_comes_back_for_a_menu_and_a_push(tmp_path):
     journal's reader restores the game after a power cut and is gone too."""
     gone = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.journalread",
             "device.pushes")
-    code = ("import sys\nimport machine\nfrom host_tools.mpy.sim.rig import Rig\nfrom device import settings as cfg\n"
-            "from device.board import load_profile\n"
-            "r = Rig(load_profile(%r), cfg.check(dict(cfg.DEFAULTS)), %r)\ndel cfg\n"
+    code = booted(tmp_path) + (
             "left = lambda: [m for m in %r if m in sys.modules]\n"
             "print(left())\n"
             "r.down(5)\nr.run(2100)\nr.up(5)\nr.run(20)\nr.press(5)\nr.press(5)\n"  # held ok: the menu; a preset
@@ -88,8 +92,7 @@ def test_what_the_boot_forgets_comes_back_for_a_menu_and_a_push(tmp_path):
             "a = r.app.stage({'settings': {'clock': '5m+3s'}})\n"
             "print(a['ok'], a['when'], r.app.game.control.sides[0].increment_ms, left())\n"
             "r.press(2)\nr.run(1000)\nr.press(0)\nr.run(1000)\nr.power_cut()\nr.power_on()\n"
-            "print(r.app.game.started, r.app.game.sides[0].moves, left())\n"
-            % (str(simulate.profile_path("oled")), str(tmp_path), gone))
+            "print(r.app.game.started, r.app.game.sides[0].moves, left())\n" % (gone,))
     proc = unixport.run("-c", code, path=(*unixport.SIM_PATH, FIRMWARE), timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.splitlines() == ["[]", "False True []", "True now 3000 []", "True 1 []"]
