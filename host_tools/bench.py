@@ -95,12 +95,27 @@ BUILDS = ("oled", "oled242", "segment7")
 
 
 def _device(timeout):
-    """bench_device.py's figures; then, in a VM of its own (importing the
-    modules one by one takes room of its own), the split by module."""
-    figures = output(SCRIPTS / "bench_device.py", PROFILE, path=WITH_SIM, timeout=timeout)
-    modules = boot_modules()
-    split = output(SCRIPTS / "bench_device.py", PROFILE, *modules, path=WITH_SIM, timeout=timeout)
+    """bench_device.py's figures, on the firmware as `xqclock flash` puts it
+    on a board (.mpy files, compiled for the VM's architecture: their names
+    and constants take the room they take on the board); then, in a VM of
+    its own (importing the modules one by one takes room of its own), the
+    split by module."""
+    with tempfile.TemporaryDirectory() as tmp:
+        flashed = _flashed(Path(tmp), timeout)
+        figures = output(SCRIPTS / "bench_device.py", PROFILE, path=flashed, timeout=timeout)
+        modules = boot_modules()
+        split = output(SCRIPTS / "bench_device.py", PROFILE, *modules, path=flashed, timeout=timeout)
     return figures + by_module(split, modules)
+
+
+def _flashed(folder, timeout):
+    """The MicroPython path of the firmware built as a board gets it, in folder."""
+    from host_tools.board.build import ARCHES, Build
+    arch = ARCHES[int(output("-c", "import sys; print(sys.implementation._mpy >> 10)", timeout=timeout))]
+    for rel, data in Build(march=arch).files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(data)
+    return (*SIM_PATH, folder)
 
 
 def by_module(split, modules):
