@@ -20,7 +20,6 @@ from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
 from device.displays import Displays, FULL, DIM, DARK
 from device.gametime import GameTime
-from device.menu import Menu, Code, DONE
 from device.wait import REST_MS, display_due_ms, seconds_due_ms
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
@@ -47,6 +46,24 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # their staging) are forgotten after each use: see forget().
 SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces",
              "device.pushes", "device.poweron", "clock.journalread")
+# The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
+# open menu's editors are theirs, and a second copy's classes would be others).
+MENUS = ("device.arbiter", "device.menu", "device.menuwords")
+DONE = "done"  # device.menu.DONE: what an action answers to close the menu
+
+
+class _NoMenu:
+    """The menu while none is open (device/menu.py is imported to open one)."""
+    stack = ()
+
+    def active(self):
+        return False
+
+    def close(self):
+        pass
+
+
+NO_MENU = _NoMenu()
 
 
 def forget(names=SOMETIMES):
@@ -118,7 +135,7 @@ class App:
         self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
         self.gt.ms = self.table.game.now  # a restored game goes on from its last record
         self.state = ClockState(self)
-        self.menu = Menu()
+        self.menu = NO_MENU  # device.menu.Menu while one is open
         self._menus = None  # the arbiter's menus (device/arbiter.py), made when first opened
         self.selftest = None  # device.selftest.SelfTest while the clock tests itself
         self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
@@ -220,7 +237,7 @@ class App:
                 self.table.event(now, ev.PAUSE, 0, 0)
         except Exception:  # the journal failed: the pause holds in RAM, and shows
             pass
-        self.menu.close()
+        self.menu = NO_MENU
         self.displays.invalidate()
         self.draw(now)
         self.table.flush()
@@ -332,8 +349,7 @@ class App:
         game = self.game
         if self.selftest is not None or (game.started and not game.over()):
             return False
-        self.menu.close()
-        self.arbiter = False
+        self._close_menu()
         from device.selftest import SelfTest  # only now: no heap for it during a game
         self.selftest = SelfTest(self.board, self.clock, self.store)
         return True
@@ -425,9 +441,14 @@ class App:
         if self.menu.active():
             self.draw_menu()
         else:
-            self.arbiter = False  # the action is done, or the arbiter backed out
-            forget()  # what its actions read (a control's text, the settings' checks)
+            self._close_menu()  # the action is done, or the arbiter backed out
             self.redraw()
+
+    def _close_menu(self):
+        self.arbiter = False
+        self.menu = NO_MENU
+        self._menus = None
+        forget(SOMETIMES + MENUS)  # and what its actions read (a control's text, the settings' checks)
 
     # -- menus ------------------------------------------------------------------
 
@@ -452,6 +473,8 @@ class App:
         it locked, how long that lasts."""
         tick = self.clock.ticks_ms()
         self.menu_tick = tick
+        from device.menu import Menu, Code
+        self.menu = Menu()
         if self.lock.locked(tick):
             self.menu.open(self.lock.message(tick))
         elif self.values["code"]:

@@ -4,8 +4,6 @@
 # 6 days on average.
 
 from clock.game import UNSET
-from device import menuwords
-from device.menu import Message
 
 CODE_TRIES = 3
 LOCKOUT_MS = 300000
@@ -42,5 +40,7 @@ class CodeLock:
 
     def message(self, tick):
         """The menu's answer while it is locked: how long the lockout lasts."""
+        from device import menuwords  # the menus' modules, forgotten when the menu closes
+        from device.menu import Message
         left = (LOCKOUT_MS - self.clock.ticks_diff(tick, self.locked_at) + 999) // 1000
         return Message(menuwords.MENU["code"], menuwords.MENU["locked"], "%d:%02d" % (left // 60, left % 60))

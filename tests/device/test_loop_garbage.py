@@ -48,7 +48,7 @@ def test_a_press_is_on_its_display_within_20_ms_and_nothing_is_allocated(build, 
     assert out["press_to_display_ms"][0] >= 0  # never before the edge: the press's own redraw
 
 
-NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.hall", "device.staging", "device.hostreads",
+NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.menu", "device.menuwords", "device.hall", "device.staging", "device.hostreads",
                "clock.snapshot", "device.profile", "device.settings", "clock.timecontrol", "clock.spaces",
                "device.digitscreens", "device.tm1637", "device.pushes", "device.poweron", "device.glyphs",
                "clock.journalread")
@@ -64,7 +64,7 @@ def booted(tmp_path):
 
 
 def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
-    """The arbiter's menus and code lock, the hall's reporter, the pushes'
+    """The arbiter's menus, their editors and code lock, the hall's reporter, the pushes'
     staging and what the host's reads and pushes do (device/pushes.py) wait
     until first used (their bytecode would take RAM for good); what only the
     boot reads (the profile's and the settings' checks, the time-control
@@ -80,10 +80,10 @@ def test_what_a_game_does_not_need_is_not_imported_at_boot(tmp_path):
 def test_what_the_boot_forgets_comes_back_for_a_menu_and_a_push(tmp_path):
     """After boot the parser and the settings' checks are gone; the arbiter's
     menu (a preset chosen) and a push read them again, and they are gone
-    once done: each time the new control is the one the clock plays. The
+    once done, the menus' own modules too: each time the new control is the one the clock plays. The
     journal's reader restores the game after a power cut and is gone too."""
     gone = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.journalread",
-            "device.pushes")
+            "device.pushes", "device.arbiter", "device.menu", "device.menuwords")
     code = booted(tmp_path) + (
             "left = lambda: [m for m in %r if m in sys.modules]\n"
             "print(left())\n"
