@@ -45,7 +45,7 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # time-control parser, the journal's reader, the host's reads and pushes and
 # their staging) are forgotten after each use: see forget().
 SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces",
-             "device.pushes", "device.poweron", "clock.journalread")
+             "device.pushes", "device.poweron", "clock.journalread", "clock.jsonfile")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
 MENUS = ("device.arbiter", "device.menu", "device.menuwords")
@@ -162,7 +162,7 @@ class App:
         self.identify_until = UNSET  # ms (self.gt) until which the clock identifies itself
         self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
         self.halted = False  # the loop has ended (halt())
-        self.host = None  # device.hostreads.HostReads on a board with a USB console (see main())
+        self.host = None  # device.hostpoll.HostPoll on a board with a USB console (see main())
         self._new_screens()
         if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
             self.report_fault(faults.SETTINGS, settings_problem)
@@ -653,9 +653,8 @@ def main():
     board, values, problem, store, hall = _power_on(time)
     app = App(board, time, values, store, hall=hall, settings_problem=problem)
     try:  # the host may read the clock while it runs (xqclock pull, config show) and push to it
-        from device.hostreads import HostReads
-        app.host = HostReads(lambda: app.host_info(_uid()), app.identify, stage=app.stage,
-                             selftest=app.start_selftest)
+        from device.hostpoll import HostPoll
+        app.host = HostPoll(lambda: _host_reads(app), lambda: forget(("device.hostreads",)))
     except Exception as e:  # a port without a pollable console: the host stops the clock to read
         print("no reads while running:", repr(e))
     app.power_on_selftest()
@@ -667,6 +666,12 @@ def _power_on(time):
     main()'s frame, which lives for good, could not be forgotten)."""
     from device.poweron import boot
     return boot(time, NETWORK)
+
+
+def _host_reads(app):
+    """What answers the host (device/hostreads.py), made when it first writes."""
+    from device.hostreads import HostReads
+    return HostReads(lambda: app.host_info(_uid()), app.identify, stage=app.stage, selftest=app.start_selftest)
 
 
 def _uid():

@@ -58,6 +58,8 @@ class HostReads:
         self._steps = 0
         self._file = None  # a file being sent, a chunk per step
         self._sent = 0
+        self.heard = 0  # requests taken so far
+        self.closed = False  # the console has closed
 
     def step(self):
         if self._file is not None:
@@ -72,10 +74,15 @@ class HostReads:
             ch = self.stdin.read(1)
             if not ch:  # the console closed: nothing more will come
                 self._poll.unregister(self.stdin)
+                self.closed = True
                 return
             n += 1
             if self._take(ch):
                 return  # one request a look: a file being sent is not cut short by the next
+
+    def busy(self):
+        """Whether a request is half read, a push half put or a file half sent."""
+        return self._file is not None or self._n > 0 or len(self._put) > 0
 
     def _waiting(self):
         for _ in self._poll.ipoll(0):
@@ -88,6 +95,7 @@ class HostReads:
         if c == 10 or c == 13:
             if self._n:
                 self._n, n = 0, self._n
+                self.heard += 1
                 self._request(bytes(self._line[:n]).decode())
                 return True
         elif self._n < _MAX_LINE and c < 128:  # requests are ASCII: anything else typed is ignored

@@ -93,3 +93,75 @@ def test_a_push_comes_in_acknowledged_pieces_and_is_checked_whole(tmp_path):
     finally:
         proc.kill()
         proc.communicate()
+
+
+POLL = """
+import micropython, sys, time
+from device.hostpoll import HostPoll
+made = []
+
+def make():
+    from device.hostreads import HostReads
+    made.append(1)
+    return HostReads(lambda: {"made": len(made)})
+
+def done():
+    del sys.modules["device.hostreads"]
+
+p = HostPoll(make, done)
+for i in range(20):
+    p.step()
+micropython.heap_lock()
+try:
+    for i in range(500):
+        p.step()
+    idle = True
+except MemoryError:
+    idle = False
+micropython.heap_unlock()
+print("idle", idle, "device.hostreads" in sys.modules)
+sys.stdout.flush()
+steps = 0
+while p._poll is not None and steps < 20000:  # until the console closes
+    p.step()
+    steps += 1
+    if steps % 100 == 0:
+        print("loaded", "device.hostreads" in sys.modules)
+    time.sleep_ms(1)
+print("closed", p._poll is None, p.reads is None, "device.hostreads" in sys.modules, len(made))
+"""
+
+
+def test_what_answers_the_host_is_imported_when_it_writes_and_forgotten_when_it_is_quiet(tmp_path):
+    """device/hostpoll.py: a clock no host reads looks at its console without
+    allocating and never imports device/hostreads.py; a request brings it
+    (answered), a quiet host lets it go, the next request brings it back."""
+    import select
+    script = tmp_path / "poll.py"
+    script.write_text(POLL)
+    proc = subprocess.Popen([micropython_binary(), str(script)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, env={"MICROPYPATH": str(FIRMWARE)})
+
+    def lines_until(prefix):
+        while True:
+            assert select.select([proc.stdout], [], [], 30)[0], "nothing said"
+            line = proc.stdout.readline().decode().strip()
+            if line.startswith(prefix):
+                return line
+
+    try:
+        assert lines_until("idle") == "idle True False"  # 500 looks, nothing allocated, nothing imported
+        proc.stdin.write(b"xq?info\n")
+        proc.stdin.flush()
+        assert json.loads(lines_until("xq!info")[8:]) == {"made": 1}
+        assert lines_until("loaded") == "loaded True"
+        assert lines_until("loaded False") == "loaded False"  # the host went quiet: forgotten
+        proc.stdin.write(b"xq?info\n")
+        proc.stdin.flush()
+        assert json.loads(lines_until("xq!info")[8:]) == {"made": 2}  # back for the next request
+        proc.stdin.close()  # the console closes: no more looks, and nothing held
+        assert lines_until("closed") == "closed True True False 2"
+        assert proc.wait(30) == 0, proc.stderr.read()
+    finally:
+        proc.kill()
+        proc.wait()
