@@ -1,12 +1,12 @@
 # The clock on the board: keys become events for the table (rules + journal),
 # the game becomes screens (device/displays.py); the arbiter's menus are
-# device/arbiter.py, behind the code (device/codelock.py); the beeps and
+# device/arbiter.py, behind the code (device/codelock.py), and what the menus
+# and the host ask between games device/actions.py; the beeps and
 # period marks device/alerts.py. They and the hall's reporter read the clock
 # through a ClockState; only the App changes it. One loop step allocates
 # nothing when nothing happens: it drains the key edges the IRQ stored, lets
 # the table find flags and write checkpoints, and redraws only what changed.
 
-import os
 import sys
 from array import array
 
@@ -15,7 +15,6 @@ from clock.game import UNSET
 from clock.table import Table, boot
 from device import faults, screens
 from device import storage
-from device import buzzer as tones
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
 from device.displays import Displays, FULL, DIM, DARK
@@ -23,12 +22,10 @@ from device.gametime import GameTime
 from device.wait import REST_MS, display_due_ms, seconds_due_ms
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
-SELFTEST_ASK = "/selftest.req"  # present at power-on: the self-test runs (device/selftest.py)
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
 # chosen, on backing out, or after this long without a key other than a lever.
 ARBITER_IDLE_MS = 20000
 INFO_MS = 3000  # the 7-segment build shows moves / fouls this long after a tap
-IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
 # Outside play (before the start, paused, after the result) the displays dim
 # when no key has been touched for DIM_MS, and after a result they go dark
 # after SLEEP_MS; any key brings them back. A running clock is never dimmed.
@@ -36,20 +33,19 @@ DIM_MS = 120000
 SLEEP_MS = 15 * 60000
 LOOP_MS = 10  # the longest wait between two loop steps (a key's edge ends it sooner)
 BATTERY_MS = 1000  # the battery is read this often
-SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
 NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported only for a clock that reports
-# Modules a game does not need (the arbiter's menus and code lock, the hall's
-# reporter, pushes from the host) are imported when first used: until then
+# Modules a game does not need (the arbiter's menus and code lock, what the App
+# does between games (device/actions.py), the hall's reporter, pushes from the
+# host) are imported when first used: until then
 # their bytecode takes no RAM. Those read only at power-on and between games
 # (main()'s power-on, the profile's checks, the settings' checks, the
 # time-control parser, the journal's reader, the host's reads and pushes and
 # their staging) are forgotten after each use: see forget().
 SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces",
-             "device.pushes", "device.poweron", "clock.journalread", "clock.jsonfile")
+             "device.pushes", "device.poweron", "clock.journalread", "clock.jsonfile", "device.actions")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
 MENUS = ("device.arbiter", "device.menu", "device.menuwords")
-DONE = "done"  # device.menu.DONE: what an action answers to close the menu
 
 
 class _NoMenu:
@@ -136,11 +132,11 @@ class App:
         self.gt.ms = self.table.game.now  # a restored game goes on from its last record
         self.state = ClockState(self)
         self.menu = NO_MENU  # device.menu.Menu while one is open
-        self._menus = None  # the arbiter's menus (device/arbiter.py), made when first opened
+        self.menus = None  # the arbiter's menus (device/arbiter.py) while the menu is open
         self.selftest = None  # device.selftest.SelfTest while the clock tests itself
         self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
         self.menu_tick = 0  # tick of the last key (levers aside) while a menu is open
-        self._lock = None  # the code lock (device/codelock.py), made when the menu is first asked for
+        self.lock = None  # the code lock (device/codelock.py), made when the menu is first asked for
         self.absent = [0, 0]
         self.ok_down = UNSET  # tick when ok went down
         self.ok_used = False
@@ -163,13 +159,13 @@ class App:
         self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
         self.halted = False  # the loop has ended (halt())
         self.host = None  # device.hostpoll.HostPoll on a board with a USB console (see main())
-        self._new_screens()
+        self.new_screens()
         if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
             self.report_fault(faults.SETTINGS, settings_problem)
         board.start_watchdog()  # the game is restored: from now on the loop feeds it
         forget()  # what only the boot read (main() too: the profile, the settings)
 
-    def _new_screens(self):
+    def new_screens(self):
         # the game's own side (its journal's header; one from before the header held it: the settings'),
         # so settings pushed for the next game never swap the levers of this one
         red_side = self.table.settings.get("red_side", self.values["red_side"])
@@ -320,7 +316,7 @@ class App:
         self.check_hardware(tick)
         self.table.flush()
         if self.pending is not None:
-            self._save_pending(tick)
+            self.save_pending(tick)
         if self.hall is not None:
             self.hall.step(self.state, tick)
             if self.hall.asked:  # the hall page's Identify
@@ -344,26 +340,11 @@ class App:
     # -- the self-test -------------------------------------------------------------
 
     def start_selftest(self):
-        """Test the board (device/selftest.py) unless a game runs: its levers
-        would press the game's clock. Whether it started."""
-        game = self.game
-        if self.selftest is not None or (game.started and not game.over()):
-            return False
-        self._close_menu()
-        from device.selftest import SelfTest  # only now: no heap for it during a game
-        self.selftest = SelfTest(self.board, self.clock, self.store)
-        return True
+        """The self-test, unless a game runs (device/actions.py). Whether it started."""
+        return self.act("start_selftest")
 
     def power_on_selftest(self):
-        """At power-on: the test if OK is held, or /selftest.req asks for it
-        (used up; e.g. `mpremote touch :selftest.req + reset`)."""
-        try:
-            os.remove(self.store.root + SELFTEST_ASK)
-            asked = True
-        except OSError:
-            asked = False
-        if asked or self.board.buttons.is_down(OK):
-            self.start_selftest()
+        self.act("power_on_selftest", self.board.buttons.is_down(OK))
 
     def _selftest_step(self):
         test = self.selftest
@@ -441,61 +422,27 @@ class App:
         if self.menu.active():
             self.draw_menu()
         else:
-            self._close_menu()  # the action is done, or the arbiter backed out
+            self.close_menu()  # the action is done, or the arbiter backed out
             self.redraw()
 
-    def _close_menu(self):
+    def close_menu(self):
         self.arbiter = False
         self.menu = NO_MENU
-        self._menus = None
+        self.menus = None
         forget(SOMETIMES + MENUS)  # and what its actions read (a control's text, the settings' checks)
 
     # -- menus ------------------------------------------------------------------
 
-    @property
-    def menus(self):
-        if self._menus is None:
-            from device.arbiter import Arbiter
-            self._menus = Arbiter(self.state, self.record, self.update, self.new_game, self.mark_absent,
-                                  self.start_selftest)
-        return self._menus
-
-    @property
-    def lock(self):
-        if self._lock is None:
-            from device.codelock import CodeLock
-            self._lock = CodeLock(self.clock)
-        return self._lock
-
     def open_menu(self):
-        """Held ok: the arbiter's menu, after the code if one is set (without
-        a code the hold itself is the deliberate act); while wrong codes keep
-        it locked, how long that lasts."""
-        tick = self.clock.ticks_ms()
-        self.menu_tick = tick
-        from device.menu import Menu, Code
-        self.menu = Menu()
-        if self.lock.locked(tick):
-            self.menu.open(self.lock.message(tick))
-        elif self.values["code"]:
-            from device.menuwords import MENU
-            self.menu.open(Code(MENU["code"], 4, self._check_code))
-        else:
-            self.arbiter = True
-            self.menu.open(self.menus.main())
-        self.draw_menu()
+        self.act("open_menu")
 
-    def _check_code(self, code):
-        from device.codelock import LOCKED, LOCKOUT_MS, RIGHT
-        self.menu.close()  # the code is not a step to come back to
-        said = self.lock.enter(code, self.values["code"])
-        if said == RIGHT:
-            self.arbiter = True
-            return self.menus.main()
-        if said != LOCKED:
-            return DONE  # held ok again for the next try: about 10 s a guess
-        self.record(ev.CODE_LOCKOUT, 0, LOCKOUT_MS)  # on the record for the arbiter
-        return self.lock.message(self.lock.locked_at)
+    def act(self, name, *args):
+        """One of device/actions.py's (the arbiter's, between games): read
+        for it, and forgotten after."""
+        from device import actions
+        answer = getattr(actions, name)(self, *args)
+        forget()  # and what the action read (the settings' checks, the parser, the staging)
+        return answer
 
     def now(self):
         return self.gt.now()
@@ -507,56 +454,15 @@ class App:
         self.table.event(self.now(), kind, side, value)
 
     def update(self, changes):
-        """Change settings, keep them on the board, and set up a new game if
-        none has started (a control chosen now is the one it plays)."""
-        from device import settings as cfg
-        values = dict(self.values)
-        values.update(changes)
-        self.values = cfg.check(values)
-        if self.pending is None:
-            cfg.save(self.values, self.settings_path)
-        else:  # with the network settings a push left to be saved
-            self.pending = (self.values, self.pending[1])
-            self._save_pending(self.clock.ticks_ms())
-        self.fault_kinds &= ~faults.SETTINGS  # the file now holds what the clock accepted
-        self.displays.set_tenths(self.values["tenths"])
-        if not self.game.started:
-            self.new_game()
-        return DONE
+        """Change settings (and set up a new game if none has started)."""
+        return self.act("update", changes)
 
     def mark_absent(self, side):
-        """Before the round: side's player is marked absent (or present again), in a new game."""
-        self.absent[side] = 1 - self.absent[side]
-        return self.new_game()
+        return self.act("mark_absent", side)
 
     def new_game(self):
-        """Keep the old game's journal in the archive and start afresh, with
-        room for a long game (the oldest archived games make way)."""
-        from device import settings as cfg
-        table = self.table
-        table.close()
-        settings = cfg.game_settings(self.values, self.absent)
-        problem = self.store.broken
-        # a game played, or a journal that is not this table's (it could not be read or archived)
-        self.kept = None
-        if problem is None and (self.game.started or table.journal is None) and self.store.has_journal():
-            try:
-                self.kept = self.store.keep()
-            except OSError as e:  # not even room to archive it: it stays, the new game is not recorded
-                problem = e
-        self.room = problem is None and self.store.room_for_game()
-        if self.room:
-            self.table = Table.new(settings, self.store.journal, self.store.journals)
-        else:
-            self.table = Table.unrecorded(settings, problem or OSError(28))  # ENOSPC
-        self.table.defer = True
-        self.gt.now()
-        self.gt.ms = 0  # the new game's time starts now
-        # the marks were for the arbiter of the game before; refused settings
-        # stay marked until settings are saved
-        self.fault_kinds &= faults.SETTINGS
-        self._new_screens()
-        return DONE
+        """The old game's journal archived, a new game set up."""
+        return self.act("new_game")
 
     # -- pushes from the host --------------------------------------------------
 
@@ -568,37 +474,18 @@ class App:
         forget()
         return answer
 
-    def _save_pending(self, tick):
+    def save_pending(self, tick):
         """Keep pushed settings on the flash, once no clock runs (a flash write
         holds up the Pico's interrupts, and a lever's edge must be stamped)."""
         game = self.game
-        if game.running() != UNSET and not game.over():
+        if game.running() != UNSET and not game.over() or self.pending is None:
             return
-        pending = self.pending
-        if pending is None or self.save_tick and self.clock.ticks_diff(tick, self.save_tick) < 0:
-            return
-        from device import staging
-        try:
-            staging.save(pending[0], pending[1], self.settings_path, self.network_path)
-            self.pending = None
-            self.save_tick = 0
-            forget()
-        except OSError as e:  # a full flash: they hold in memory, and are tried again
-            self.save_tick = self.clock.ticks_add(tick, SAVE_RETRY_MS)
-            self.report_fault(faults.STORAGE, "pushed settings not saved (%r): tried again" % (e,))
+        if not self.save_tick or self.clock.ticks_diff(tick, self.save_tick) >= 0:
+            self.act("save_pending", tick)
+
     def identify(self):
-        """Beep and show the board number for a while (sound on or off), for the arbiter
-        looking for this clock among many; not while a game's clock runs. Whether it did."""
-        game = self.game
-        if game.started and not game.over() and not game.paused:
-            return False
-        now = self.gt.now()
-        self.identify_until = now + IDENTIFY_MS
-        n = self.table.settings.get("board")  # the game's board, as the hall knows it (its header)
-        self.displays.show_board(n if isinstance(n, int) and n > 0 else 0)
-        self.board.buzzer.enabled = True
-        self.board.buzzer.play(tones.IDENTIFY, self.clock.ticks_ms())
-        return True
+        """Beep and show the board number for a while, unless a clock runs. Whether it did."""
+        return self.act("identify")
 
     def host_info(self, uid):
         """What the host reads while the clock runs (device/pushes.py)."""

@@ -51,7 +51,7 @@ def stage(app, request):
             answer["when"] = "next game"
     else:
         app.redraw()  # language, sound, code: at once
-    app._save_pending(app.clock.ticks_ms())
+    app.save_pending(app.clock.ticks_ms())
     answer["saved"] = app.pending is None
     answer["game"] = {"started": app.game.started, "over": app.game.over(), "id": app.table.settings.get("id")}
     return answer

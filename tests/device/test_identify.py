@@ -6,7 +6,7 @@ only with the clock's own key."""
 import machine
 import pytest
 
-from device.app import IDENTIFY_MS
+from device.actions import IDENTIFY_MS
 from support.rigs import START, rig
 
 
