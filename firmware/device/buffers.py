@@ -5,22 +5,22 @@
 # allocated), in plain Python elsewhere (slices: they allocate).
 #
 # copy(dst, at, src, off, n): dst[at:at + n] = src[off:off + n].
-# span(a, b, n): -1 if a[0:n] == b[0:n], else first << 16 | last, the first
-# and last index where they differ.
+# span(a, at, b, off, n): -1 if a[at:at + n] == b[off:off + n], else
+# first << 16 | last, the first and last index (from at and off) where they differ.
 
 
 def copy(dst, at, src, off, n):
     dst[at:at + n] = src[off:off + n]
 
 
-def span(a, b, n):
+def span(a, at, b, off, n):
     i = 0
-    while i < n and a[i] == b[i]:
+    while i < n and a[at + i] == b[off + i]:
         i += 1
     if i == n:
         return -1
     j = n - 1
-    while a[j] == b[j]:
+    while a[at + j] == b[off + j]:
         j -= 1
     return i << 16 | j
 

@@ -14,15 +14,15 @@ def copy(dst: ptr8, at: int, src: ptr8, off: int, n: int):
 
 
 @micropython.viper
-def span(a: ptr8, b: ptr8, n: int) -> int:
+def span(a: ptr8, at: int, b: ptr8, off: int, n: int) -> int:
     i = 0
     while i < n:
-        if a[i] != b[i]:
+        if a[at + i] != b[off + i]:
             break
         i += 1
     if i == n:
         return -1
     j = n - 1
-    while a[j] == b[j]:
+    while a[at + j] == b[off + j]:
         j -= 1
     return (i << 16) | j

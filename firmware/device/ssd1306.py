@@ -1,6 +1,7 @@
 # SSD1306 128x64 OLED over I2C, sending only what changed: of a page that
 # changed in a few columns, only those (in whole blocks of _BLOCK columns, in
-# a window of that page), and pages that changed across their width as one run.
+# a window of that page), and pages that changed across their width in one
+# window, a write per page (the chip's address goes on from one to the next).
 #
 # Bus time at 400 kHz (9 bit times per byte): a full frame is 7 + 1025 bytes,
 # about 23 ms of blocking writeto(); one changed page is 7 + 129 bytes, about
@@ -55,13 +56,9 @@ class SSD1306(framebuf.FrameBuffer):
         mv = memoryview(self.buf)
         super().__init__(mv[1:], width, height, framebuf.MONO_VLSB)
         self._shadow = bytearray(n)  # what the display's GDDRAM holds
-        smv = memoryview(self._shadow)
-        self._page = [mv[1 + p * width:1 + (p + 1) * width] for p in range(pages)]
-        self._held = [smv[p * width:(p + 1) * width] for p in range(pages)]
-        # _run[s * pages + e]: pages s..e plus the byte before them, which show()
-        # turns into 0x40 for the duration of the write (it is page s-1's last byte).
-        self._run = [mv[s * width:(e + 1) * width + 1] if e >= s else None
-                     for s in range(pages) for e in range(pages)]
+        # _run[p]: page p plus the byte before it, which _send() turns into
+        # 0x40 for the duration of the write (it is page p-1's last byte).
+        self._run = [mv[p * width:(p + 1) * width + 1] for p in range(pages)]
         # One command stream: column window 0..width-1, page window s..e.
         self._win = bytearray((_CTRL_CMDS, 0x21, 0, width - 1, 0x22, 0, pages - 1))
         self._stage = _staging(width) if width % _BLOCK == 0 else None  # None: whole pages only
@@ -139,7 +136,7 @@ class SSD1306(framebuf.FrameBuffer):
             while not stale >> p & 1:
                 p += 1
             self._stale = stale & ~(1 << p)
-            self._held[p][:] = self._page[p]
+            copy(self._shadow, p * self.width, self.buf, 1 + p * self.width, self.width)
             sent = self._send(p, p)
             if not self._stale:
                 self.poweron()  # a chip the static reset is dark until now
@@ -217,8 +214,8 @@ class SSD1306(framebuf.FrameBuffer):
         pages = self.pages
         width = self.width
         whole = width - 1  # a span of the whole page (0 << 16 | width - 1)
-        page = self._page
-        held = self._held
+        buf = self.buf
+        shadow = self._shadow
         spans = self._spans
         sent = 0
         try:
@@ -227,7 +224,7 @@ class SSD1306(framebuf.FrameBuffer):
                 sent = len(self._reinit)
             windows = self._stage is not None and not self._full
             for p in range(pages):
-                s = span(page[p], held[p], width) if windows else whole
+                s = span(buf, 1 + p * width, shadow, p * width, width) if windows else whole
                 if s >= 0 and s != whole:  # some columns: whole blocks of them, unless nearly the page
                     first = s >> 16 & -_BLOCK
                     last = s & 0xFFFF | (_BLOCK - 1)
@@ -248,7 +245,7 @@ class SSD1306(framebuf.FrameBuffer):
                         p += 1
                     sent += self._send(first, p - 1)
                 for q in range(first, p):
-                    held[q][:] = page[q]
+                    copy(shadow, q * width, buf, 1 + q * width, width)  # what the chip holds now
                     self._stale &= ~(1 << q)  # sent: no refresh needs to send it again
         except BaseException:  # a bus error: the chip's state and RAM are now unknown
             self._full = True
@@ -280,13 +277,14 @@ class SSD1306(framebuf.FrameBuffer):
         win[5] = first
         win[6] = last
         self._write(win)
-        view = self._run[first * self.pages + last]
         buf = self.buf
-        at = first * self.width
-        keep = buf[at]
-        buf[at] = _CTRL_DATA
-        try:
-            self._write(view)
-        finally:
-            buf[at] = keep
-        return 7 + len(view)
+        width = self.width
+        for p in range(first, last + 1):
+            at = p * width
+            keep = buf[at]
+            buf[at] = _CTRL_DATA
+            try:
+                self._write(self._run[p])
+            finally:
+                buf[at] = keep
+        return 7 + (last - first + 1) * (width + 1)

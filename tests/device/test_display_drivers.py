@@ -13,7 +13,7 @@ from host_tools.mpy.sim.font_petme128 import FONT
 from host_tools.mpy.sim.ssd1306_model import SSD1306Model
 from host_tools.mpy.sim.tm1637_model import SEGMENTS_OF, TM1637Model
 
-FULL_FRAME = 7 + 1 + 1024  # window commands, data control byte, 8 pages
+FULL_FRAME = 7 + 8 * (1 + 128)  # the window's commands, then a write per page: its control byte, its columns
 ONE_PAGE = 7 + 1 + 128
 ONE_BLOCK = 7 + 1 + 16  # a window of 16 columns on one page
 
@@ -57,8 +57,9 @@ def test_first_show_sends_the_whole_frame_then_switches_on():
     oled.text("12:34", 0, 0)
     assert oled.show() == FULL_FRAME + 2
     assert model.bytes_received - before == FULL_FRAME + 2
-    assert bus.log[-3] == bytes((0x00, 0x21, 0, 127, 0x22, 0, 7))
-    assert len(bus.log[-2]) == 1025 and bus.log[-2][0] == 0x40
+    assert bus.log[-10] == bytes((0x00, 0x21, 0, 127, 0x22, 0, 7))
+    assert [len(w) for w in bus.log[-9:-1]] == [129] * 8 and all(w[0] == 0x40 for w in bus.log[-9:-1])
+    assert b"".join(w[1:] for w in bus.log[-9:-1]) == frame_of(oled)
     assert bus.log[-1] == b"\x80\xaf"
     assert model.lit()
 
@@ -128,13 +129,14 @@ def test_a_change_nearly_as_wide_as_the_page_sends_the_page():
     assert model.shown_vlsb() == frame_of(oled)
 
 
-def test_adjacent_pages_changed_across_go_in_one_run_and_the_borrowed_byte_is_restored():
+def test_adjacent_pages_changed_across_go_in_one_window_and_the_borrowed_byte_is_restored():
     oled, model, bus = display()
     oled.show()
     oled.hline(0, 23, 128, 1)  # the last row of page 2, its last byte the one before page 3's data
     oled.hline(0, 24, 128, 1)  # page 3
-    assert oled.show() == 7 + 1 + 256
-    assert bus.log[-2] == bytes((0x00, 0x21, 0, 127, 0x22, 2, 3))
+    assert oled.show() == 7 + 2 * (1 + 128)
+    assert bus.log[-3] == bytes((0x00, 0x21, 0, 127, 0x22, 2, 3))  # one window, a write a page
+    assert bus.log[-2] == b"\x40" + frame_of(oled)[256:384] and bus.log[-1] == b"\x40" + frame_of(oled)[384:512]
     assert oled.pixel(127, 23) == 1 and oled.buf[0] == 0x40
     oled.hline(0, 31, 128, 1)  # page 3 only: borrows page 2's last byte (0x80) for 0x40
     assert oled.show() == ONE_PAGE
@@ -167,7 +169,7 @@ def test_a_window_after_a_run_leaves_the_run_whole():
     assert model.shown_vlsb() == frame_of(oled)
 
 
-def test_full_redraw_after_first_frame_is_one_run():
+def test_full_redraw_after_first_frame_is_one_window():
     oled, model, _ = display()
     oled.show()
     oled.fill(1)
@@ -372,7 +374,7 @@ def test_ssd1306_on_micropython_allocates_nothing_and_draws_the_same(tmp_path):
     result = dict(line.split(" ", 1) for line in out if not line.startswith("tx "))
     assert result["first"] == str(FULL_FRAME + 2)
     assert result["locked_show"] == str(ONE_BLOCK)  # not -1: no MemoryError
-    assert result["locked_two_pages"] == str(7 + 1 + 256)
+    assert result["locked_two_pages"] == str(7 + 2 * (1 + 128))
     assert result["locked_nothing"] == "0"
     model = SSD1306Model()
     for line in out:

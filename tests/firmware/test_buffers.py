@@ -21,17 +21,18 @@ def test_span_finds_the_first_and_last_column_that_differ():
             b = bytearray(a)
             b[first] = 0x80
             b[last] ^= 0x01
-            assert buffers.span(a, b, 128) == reference_span(a, b) == first << 16 | last
-    assert buffers.span(a, bytearray(128), 128) == -1
-    assert buffers.span(memoryview(a)[16:32], memoryview(bytearray(128))[16:32], 16) == -1
+            assert buffers.span(a, 0, b, 0, 128) == reference_span(a, b) == first << 16 | last
+    assert buffers.span(a, 0, bytearray(128), 0, 128) == -1
+    assert buffers.span(a, 16, bytearray(128), 16, 16) == -1
 
 
-def test_span_reads_views_into_a_frame_where_they_start():
-    frame = bytearray(1024)
+def test_span_compares_a_page_of_a_frame_where_it_starts_in_each():
+    frame = bytearray(1025)  # the SSD1306's: its control byte, then the pages
     held = bytearray(1024)
-    frame[3 * 128 + 70] = 1
-    page, was = memoryview(frame)[384:512], memoryview(held)[384:512]
-    assert buffers.span(page, was, 128) == 70 << 16 | 70
+    frame[1 + 3 * 128 + 70] = 1
+    held[2 * 128 + 5] = held[4 * 128] = 1  # differences in the pages around it are not counted
+    assert buffers.span(frame, 1 + 384, held, 384, 128) == 70 << 16 | 70
+    assert buffers.span(frame, 1 + 256, held, 256, 128) == 5 << 16 | 5
 
 
 def test_copy_copies_columns_out_of_a_page():
@@ -52,7 +53,7 @@ def test_on_micropython_the_viper_code_runs_and_allocates_nothing():
     out = [0]
 
     def work():
-        out[0] = buffers.span(a, b, 128)
+        out[0] = buffers.span(a, 0, b, 0, 128)
         buffers.copy(dst, 1, b, 96, 16)
     assert without_allocating(work) == 1
     assert out[0] == 100 << 16 | 100 and dst[5] == 7
