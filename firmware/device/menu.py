@@ -11,8 +11,8 @@ OK = 5
 
 
 def label(item, lg):
-    """A menu label: a (English, Chinese) pair or plain text."""
-    return item[lg] if isinstance(item, tuple) else item
+    """A menu label: an (English, Chinese) pair or plain text."""
+    return item if isinstance(item, str) else item[lg]
 
 
 class Choice:

@@ -82,7 +82,7 @@ def code(option):
     """What the 7-segment build shows for a menu option (a (English,
     Chinese) pair or text): its code, else the digits of a number ("30 s"
     -> "  30", "1:00" keeps its colon), right-aligned in four digits."""
-    words = option[0] if isinstance(option, tuple) else option  # its English
+    words = option if isinstance(option, str) else option[0]  # its English
     c = CODES.get(words)
     if c is not None:
         return c
