@@ -58,6 +58,9 @@ class _NoMenu:
     def close(self):
         pass
 
+    def key(self, k):  # (never called: keys go to a menu only while one is open)
+        pass
+
 
 NO_MENU = _NoMenu()
 

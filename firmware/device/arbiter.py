@@ -121,7 +121,7 @@ class Arbiter:
     def main(self):
         game = self.state.game
         m = menuwords.MENU
-        items = []
+        items = []  # type: list  # (label, action): a label is a pair of words, a tuple or lang's list
         if game.started and not game.over():
             items.append((m["resume"] if game.paused else m["pause"], self._pause_resume))
             items.append((m["add"], lambda: self._side(m["add"], lambda s: self._amount(m["add"], s, 1))))

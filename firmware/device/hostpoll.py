@@ -40,7 +40,7 @@ class HostPoll:
                 return
         elif reads.closed:  # the console closed: nothing more will come
             self._poll.unregister(self.stdin)
-            self._poll = None
+            self._poll = None  # type: ignore[assignment]  # looked at no more
             self._drop()
         elif reads.busy() or reads.heard != self._heard:
             self._heard = reads.heard
