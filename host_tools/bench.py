@@ -22,11 +22,17 @@ GAME_MIX = {"first_control": 90, "faster": 210}  # minutes of a 5-hour game: 40 
 def _native_for_the_vm(source, timeout):
     """Compile the firmware's viper modules for the VM's architecture (mpremote
     compiles the rest without -march, which native code needs)."""
-    from host_tools.board.build import ARCHES, mpy_cross_binary
-    arch = ARCHES[int(output("-c", "import sys; print(sys.implementation._mpy >> 10)", timeout=timeout))]
+    from host_tools.board.build import mpy_cross_binary
+    arch = _vm_arch(timeout)
     for path in source.rglob("*_viper.py"):
         subprocess.run([str(mpy_cross_binary()), f"-march={arch}", "-o", str(path.with_suffix(".mpy")), str(path)],
                        check=True, capture_output=True, timeout=timeout)
+
+
+def _vm_arch(timeout):
+    """mpy-cross's -march for the MicroPython VM the bench runs."""
+    from host_tools.board.build import ARCHES
+    return ARCHES[int(output("-c", "import sys; print(sys.implementation._mpy >> 10)", timeout=timeout))]
 
 
 def _romfs(timeout, quick):
@@ -110,9 +116,8 @@ def _device(timeout):
 
 def _flashed(folder, timeout):
     """The MicroPython path of the firmware built as a board gets it, in folder."""
-    from host_tools.board.build import ARCHES, Build
-    arch = ARCHES[int(output("-c", "import sys; print(sys.implementation._mpy >> 10)", timeout=timeout))]
-    for rel, data in Build(march=arch).files.items():
+    from host_tools.board.build import Build
+    for rel, data in Build(march=_vm_arch(timeout)).files.items():
         (folder / rel).parent.mkdir(parents=True, exist_ok=True)
         (folder / rel).write_bytes(data)
     return (*SIM_PATH, folder)

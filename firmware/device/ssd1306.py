@@ -3,7 +3,7 @@
 # a window of that page), and pages that changed across their width in one
 # window, a write per page (the chip's address goes on from one to the next).
 #
-# Bus time at 400 kHz (9 bit times per byte): a full frame is 7 + 1025 bytes,
+# Bus time at 400 kHz (9 bit times per byte): a full frame is 7 + 8 x 129 bytes,
 # about 23 ms of blocking writeto(); one changed page is 7 + 129 bytes, about
 # 3 ms; a digit's 16 columns of it 7 + 17 bytes, 0.5 ms (a running clock's
 # second, a press's move count). show() allocates nothing: every buffer and
