@@ -6,7 +6,7 @@ import gc
 import os
 
 import machine  # the stand-in and the chip models first: not the firmware's heap
-from host_tools.mpy.sim import bus, ssd1306_model, tm1637_model  # not the firmware's heap
+from host_tools.mpy.sim import bus, ht1621_model, ssd1306_model, tm1637_model  # not the firmware's heap
 
 gc.collect()
 _BEFORE_IMPORT = gc.mem_alloc()
@@ -25,10 +25,11 @@ for _name in __import__("sys").argv[2:]:
     MODULES.append((gc.mem_alloc() - _before, _name))
 if MODULES:
     __import__("micropython").qstr_info()
-from host_tools.mpy.sim import rig as rigmod  # the rest of the firmware the rig imports (and the rig)
+import device.app, device.board, device.storage  # the rest of the firmware the rig imports
 
 gc.collect()
 IMPORTS = gc.mem_alloc() - _BEFORE_IMPORT
+from host_tools.mpy.sim import rig as rigmod  # the rig itself: not the firmware's heap
 
 LEFT, RIGHT, START = 0, 1, 2
 DIR = "/tmp/xqclock-bench-board"
