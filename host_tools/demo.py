@@ -6,7 +6,7 @@ from clock import events as ev
 from clock import timecontrol
 from clock.durations import shown
 from clock.game import SIDE_NAMES, REASONS
-from clock.table import build_game
+from clock.tablestart import build_game
 
 EXAMPLE = Path(__file__).parent / "examples" / "demo.scn"
 

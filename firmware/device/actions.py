@@ -7,7 +7,7 @@
 import os
 
 from clock import events as ev
-from clock.table import Table
+from clock import tablestart
 from device import faults
 from device import buzzer as tones
 
@@ -108,9 +108,9 @@ def new_game(app):
             problem = e
     app.room = problem is None and store.room_for_game()
     if app.room:
-        app.table = Table.new(settings, store.journal, store.journals)
+        app.table = tablestart.new(settings, store.journal, store.journals)
     else:
-        app.table = Table.unrecorded(settings, problem or OSError(28))  # ENOSPC
+        app.table = tablestart.unrecorded(settings, problem or OSError(28))  # ENOSPC
     app.table.defer = True
     app.gt.now()
     app.gt.ms = 0  # the new game's time starts now

@@ -12,7 +12,6 @@ from array import array
 
 from clock import events as ev
 from clock.game import UNSET
-from clock.table import Table, boot
 from device import faults, screens
 from device import storage
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
@@ -39,10 +38,11 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # host) are imported when first used: until then
 # their bytecode takes no RAM. Those read only at power-on and between games
 # (main()'s power-on, the profile's checks, the settings' checks, the
-# time-control parser, the journal's reader, the host's reads and pushes and
+# time-control parser, the journal's reader, where a table comes from, the host's reads and pushes and
 # their staging) are forgotten after each use: see forget().
 SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces",
-             "device.pushes", "device.poweron", "clock.journalread", "clock.jsonfile", "device.actions")
+             "device.pushes", "device.poweron", "clock.journalread", "clock.jsonfile", "device.actions",
+             "clock.tablestart")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
 MENUS = ("device.arbiter", "device.menu", "device.menuwords")
@@ -124,12 +124,13 @@ class App:
         self.settings_path = settings_path
         self.storage_said = None  # the table whose journal failure was reported
         from device import settings as cfg
+        from clock import tablestart
         if self.store.broken is None:
             self.room = self.store.room_for_game()  # a game in progress can finish
-            self.table = boot(self.store.journal, cfg.game_settings(values), self.store.journals)
+            self.table = tablestart.boot(self.store.journal, cfg.game_settings(values), self.store.journals)
         else:
             self.room = False
-            self.table = Table.unrecorded(cfg.game_settings(values), self.store.broken)
+            self.table = tablestart.unrecorded(cfg.game_settings(values), self.store.broken)
         self.table.defer = True  # a step draws, then writes the journal (see step())
         self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
         self.gt.ms = self.table.game.now  # a restored game goes on from its last record

@@ -238,7 +238,7 @@ def game_state(data):
     """(started, over, id) of a journal's bytes, replayed on the host; None if unreadable."""
     from clock.journal import JournalError
     from clock.journalread import Loaded
-    from clock.table import replay
+    from clock.tablestart import replay
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.xqj"
         path.write_bytes(data)

@@ -15,7 +15,7 @@ from host_tools.board.link import Link
 from clock import events, snapshot
 from clock.journal import JournalError
 from clock.journalread import Loaded, compact
-from clock.table import replay
+from clock.tablestart import replay
 
 # Runs on the failed clock once its game is on the new one: a MOVED record
 # closes its copy (§22.4), at the time of its last record, so the clock shows
@@ -38,7 +38,7 @@ print('closed', _t)
 # add a record), paused as after its power-on.
 _STATE = """
 from clock.journalread import Loaded
-from clock.table import replay
+from clock.tablestart import replay
 from clock import events, snapshot
 _g, _t = replay(Loaded(%r))
 events.apply(_g, _t, events.POWER_ON, 0, 0)

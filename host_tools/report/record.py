@@ -19,7 +19,7 @@ from clock.game import REASONS, RED, BLACK, DRAW, NOBODY, DRAW_REASONS
 from clock.journal import JournalError
 from clock.journalread import Loaded
 from clock.sideclock import STOPPED, UNSET
-from clock.table import build_game
+from clock.tablestart import build_game
 from host_tools.wording import plural
 
 SIDES = ("red", "black")

@@ -345,8 +345,8 @@ def test_config_presets_and_explain(env):
 def _finished_game(path, clock="xq-60+30"):
     """A real journal of a game that has ended (made by the firmware's core on CPython)."""
     from clock import events as ev
-    from clock.table import Table
-    t = Table.new({"clock": clock, "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
+    from clock import tablestart
+    t = tablestart.new({"clock": clock, "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
     t.event(0, ev.START, 0, 0)
     t.event(5000, ev.PRESS, 0, 0)
     t.event(9000, ev.PRESS, 1, 0)
@@ -424,10 +424,9 @@ def test_config_push_refused_by_the_boards_firmware(board, env, tmp_path):
 def test_game_in_progress_is_kept_unless_new_game(board, env, tmp_path):
     flash(env, board, "--profile", "oled")
     halt(env, board)
-    from clock import events as ev
-    from clock.table import Table
-    t = Table.new({"clock": "xq-60+30", "forfeit": -1, "fouls": 3, "absent": [0, 0]},
-                  str(board.flash / "game.xqj"))
+    from clock import events as ev, tablestart
+    t = tablestart.new({"clock": "xq-60+30", "forfeit": -1, "fouls": 3, "absent": [0, 0]},
+                       str(board.flash / "game.xqj"))
     t.event(0, ev.START, 0, 0)
     t.event(3000, ev.PRESS, 0, 0)
     t.close()

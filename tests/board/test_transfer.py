@@ -31,7 +31,7 @@ def test_a_game_moves_to_a_replacement_clock(two_boards, env, tmp_path):
     assert running(env, b)
     # the old clock's copy is closed: its journal ends with MOVED, and it cannot be resumed
     from clock.journalread import Loaded
-    from clock.table import replay
+    from clock.tablestart import replay
     old = Loaded(str(a.flash / "game.xqj"))
     game, _ = replay(old)
     kinds = [r[1] for r in Loaded(str(a.flash / "game.xqj")).records()]

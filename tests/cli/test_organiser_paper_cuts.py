@@ -22,11 +22,11 @@ def test_a_chart_names_board_and_players_and_is_written_in_the_format_asked(tmp_
     from host_tools.report.chart import title
     from host_tools.report.record import GameRecord
     from clock import events as ev
-    from clock.table import Table
+    from clock import tablestart
     from device import settings as cfg
     path = tmp_path / "board-07.xqj"
     values = cfg.check({"clock": "10m", "board": 7, "red_name": "许银川", "black_name": "王天一"})
-    t = Table.new(cfg.game_settings(values), str(path))
+    t = tablestart.new(cfg.game_settings(values), str(path))
     t.event(0, ev.START, 0, 0)
     t.event(5000, ev.PRESS, 0, 0)
     t.close()

@@ -15,7 +15,7 @@ import pytest
 from host_tools import unixport
 from clock import events as ev
 from clock import snapshot
-from clock.table import build_game
+from clock.tablestart import build_game
 
 SCRIPT = unixport.SCRIPTS / "power_cut.py"
 

@@ -204,6 +204,7 @@ import sys, vfs
 from device.fram import FRAM
 from clock import events as ev
 from clock.table import Table
+from clock import tablestart
 
 class Recorder:
     # a RAM chip that prints each transaction: w ADDR HEX / r ADDR N
@@ -228,7 +229,7 @@ SIZE = int(sys.argv[1])
 chip = Recorder(SIZE)
 dev = FRAM(chip, 0x50, SIZE, 256)
 print("formatted", dev.mount("/fram"))
-t = Table.new({"clock": "xq-15+10", "forfeit": -1, "fouls": 3, "absent": [0, 0], "id": "0badc0de"},
+t = tablestart.new({"clock": "xq-15+10", "forfeit": -1, "fouls": 3, "absent": [0, 0], "id": "0badc0de"},
               "/fram/game.xqj")
 t.event(0, ev.START, 0, 0)
 for i in range(40):

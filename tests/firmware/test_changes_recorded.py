@@ -4,7 +4,8 @@ from support.firmware import MIN, new_game, scratch
 from clock import events as ev
 from clock import timecontrol
 from clock.game import Game, RED, BLACK, STOPPED
-from clock.table import Table, replay
+from clock import tablestart
+from clock.tablestart import replay
 from clock.journalread import Loaded
 
 
@@ -19,7 +20,7 @@ def test_a_press_that_is_no_move_still_reports_an_arrival():
 
 def test_the_arrival_by_a_press_is_in_the_journal():
     path = scratch("arrival.xqj")
-    table = Table.new({"clock": "20m", "forfeit": 10 * MIN, "absent": [0, 1]}, path)
+    table = tablestart.new({"clock": "20m", "forfeit": 10 * MIN, "absent": [0, 1]}, path)
     table.event(0, ev.START, 0, 0)
     table.event(MIN, ev.PRESS, BLACK, 0)
     table.close()

@@ -7,7 +7,8 @@ from support.firmware import S, ev, flash_chip, littlefs, unmount
 from clock import ring
 from clock.journal import FILES, MAGIC
 from clock.journalread import Loaded
-from clock.table import Table, boot
+from clock import tablestart
+from clock.tablestart import boot
 from device.flashring import FlashRing, RingJournal
 from device import storage
 from device.storage import LONG_GAME_RECORDS, Store
@@ -29,7 +30,7 @@ def _play(table, t, presses):
 
 def _ring_game(store, presses, settings=None):
     """A game of `presses` presses journaled on the ring of `store`'s flash, closed."""
-    table = Table.new(settings or _settings(), store.journal, store.journals)
+    table = tablestart.new(settings or _settings(), store.journal, store.journals)
     assert isinstance(table.journal, RingJournal)
     table.event(0, ev.START, 0, 0)
     _play(table, 0, presses)
@@ -61,7 +62,7 @@ def test_records_go_into_their_slots_one_page_program_each_never_an_erase():
     littlefs(flash, MP)
     try:
         path = MP + "/game.xqj"
-        table = Table.new(_settings(), path, FlashRing(flash, LONG_GAME_RECORDS))
+        table = tablestart.new(_settings(), path, FlashRing(flash, LONG_GAME_RECORDS))
         assert isinstance(table.journal, RingJournal)
         table.event(0, ev.START, 0, 0)
         programs, erases = flash.programs, flash.erases
@@ -89,7 +90,7 @@ def test_power_on_writes_on_after_the_last_record_and_past_a_torn_one():
     try:
         path = MP + "/game.xqj"
         rings = FlashRing(flash, LONG_GAME_RECORDS)
-        table = Table.new(_settings(), path, rings)
+        table = tablestart.new(_settings(), path, rings)
         table.event(0, ev.START, 0, 0)
         t = _play(table, 0, 40)
         journal = table.journal
@@ -112,7 +113,7 @@ def test_power_on_writes_on_after_the_last_record_and_past_a_torn_one():
 
 def _small_ring(flash):
     """A game on a ring of about 300 records, started."""
-    table = Table.new(_settings(), MP + "/game.xqj", FlashRing(flash, 300))
+    table = tablestart.new(_settings(), MP + "/game.xqj", FlashRing(flash, 300))
     table.event(0, ev.START, 0, 0)
     return table
 
@@ -168,7 +169,7 @@ def test_the_journal_is_a_file_where_the_flash_cannot_be_written_directly():
     littlefs(flash, MP)
     other = flash_chip(64)  # not the device littlefs is on: the ring's blocks are not found there
     try:
-        table = Table.new(_settings(), MP + "/game.xqj", FlashRing(other, LONG_GAME_RECORDS))
+        table = tablestart.new(_settings(), MP + "/game.xqj", FlashRing(other, LONG_GAME_RECORDS))
         assert table.journal is not None and not isinstance(table.journal, RingJournal)
         with open(MP + "/game.xqj", "rb") as f:
             assert f.read(4) == MAGIC

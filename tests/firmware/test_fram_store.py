@@ -165,14 +165,14 @@ def _settings():
 def test_a_journal_on_littlefs_on_fram_survives_a_remount():
     needs_littlefs()
     import vfs
-    from clock.table import Table
+    from clock import tablestart
     chip = Chip()
     dev = FRAM(chip)
     mp = "/fram-test"
     path = mp + "/game.xqj"
     assert dev.mount(mp) is True  # a blank chip: formatted
     try:
-        table = Table.new(_settings(), path)
+        table = tablestart.new(_settings(), path)
         table.event(0, ev.START, 0, 0)
         t = 0
         for i in range(50):
@@ -186,7 +186,7 @@ def test_a_journal_on_littlefs_on_fram_survives_a_remount():
     image = bytes(chip.mem)
     assert dev.mount(mp) is False  # the littlefs is there: nothing formatted
     try:
-        back = Table.restore(path)
+        back = tablestart.restore(path)
         game = back.game
         assert game.sides[RED].moves == 25 and game.sides[BLACK].moves == 25
         assert game.sides[RED].remaining == red and game.sides[BLACK].remaining == black
@@ -200,7 +200,7 @@ def test_a_journal_on_littlefs_on_fram_survives_a_remount():
     dev2 = FRAM(again)
     assert dev2.mount(mp) is False
     try:
-        assert Table.restore(path).game.sides[RED].moves == 25
+        assert tablestart.restore(path).game.sides[RED].moves == 25
     finally:
         vfs.umount(mp)
 
@@ -241,13 +241,13 @@ class NoisyChip(Chip):
 def test_a_garbled_read_at_mount_is_retried_not_formatted():
     needs_littlefs()
     import vfs
-    from clock.table import Table
+    from clock import tablestart
     chip = NoisyChip()
     dev = FRAM(chip)
     mp = "/fram-test"
     assert dev.mount(mp) is True
     try:
-        table = Table.new(_settings(), mp + "/game.xqj")
+        table = tablestart.new(_settings(), mp + "/game.xqj")
         table.event(0, ev.START, 0, 0)
         table.event(3 * S, ev.PRESS, RED, 0)
         table.close()
@@ -257,6 +257,6 @@ def test_a_garbled_read_at_mount_is_retried_not_formatted():
     formatted = dev.mount(mp)
     try:
         assert formatted is False  # before: formatted, the game lost
-        assert Table.restore(mp + "/game.xqj").game.sides[RED].moves == 1
+        assert tablestart.restore(mp + "/game.xqj").game.sides[RED].moves == 1
     finally:
         vfs.umount(mp)

@@ -11,7 +11,7 @@ from clock import events as ev
 from clock import snapshot
 from clock.game import REASONS, SIDE_NAMES, UNSET
 from clock import utf8
-from clock.table import Table
+from clock import tablestart
 from device import hall
 from device import settings as cfg
 from device.screens import available_ms, quota
@@ -142,7 +142,7 @@ class App:
 
     def __init__(self, name, absent=(0, 0)):
         self.values = cfg.check({"clock": "10m", "forfeit": 600000, "fouls": 3})
-        self.table = Table.new(cfg.game_settings(self.values, absent), scratch(name))
+        self.table = tablestart.new(cfg.game_settings(self.values, absent), scratch(name))
         self.battery = None
         self.fault_kinds = 0
 
@@ -324,7 +324,7 @@ def test_every_state_carries_its_tag_and_a_clock_without_a_key_sends_none():
 
 def test_a_late_player_s_forfeit_time_goes_out():
     rep, mqtt, app, clock = setup("hall-late.xqj")
-    app.table = Table.new(cfg.game_settings(app.values, (0, 1)), scratch("hall-late-2.xqj"))
+    app.table = tablestart.new(cfg.game_settings(app.values, (0, 1)), scratch("hall-late-2.xqj"))
     app.table.event(0, ev.START, 0, 0)
     rep.step(app, clock.t)
     state = mqtt.states()[-1]
@@ -357,7 +357,7 @@ def test_a_game_that_goes_on_in_memory_is_still_published_at_every_event():
     """A full flash: the table has no journal any more (issue 11.1); the hall
     still hears each event, and the step does not fail."""
     rep, mqtt, app, clock = setup("hall-memory.xqj")
-    app.table = Table.unrecorded(cfg.game_settings(app.values), OSError(28))
+    app.table = tablestart.unrecorded(cfg.game_settings(app.values), OSError(28))
     rep.step(app, clock.t)
     app.table.event(0, ev.START, 0, 0)
     rep.step(app, clock.t)
@@ -451,7 +451,7 @@ def test_chinese_names_and_event_go_out_whole_as_utf8_bytes():
     mqtt = Mqtt()
     app = App("hall-zh.xqj")
     app.values = cfg.check(dict(app.values, board=7, red_name="许银川", black_name="\U00020bb7川"))
-    app.table = Table.new(cfg.game_settings(app.values), scratch("hall-zh-2.xqj"))
+    app.table = tablestart.new(cfg.game_settings(app.values), scratch("hall-zh-2.xqj"))
     rep = hall.Reporter(hall.check({"broker": "10.0.0.2", "event": "象棋公开赛", "user": "裁判",
                                     "password": "密码"}), "e661a4d41b2d3c2f", clock, None, mqtt)
     rep.step(app, clock.t)
@@ -467,7 +467,7 @@ def test_chinese_names_and_event_go_out_whole_as_utf8_bytes():
 def test_the_message_names_the_game_on_the_clock_not_settings_staged_for_the_next():
     rep, mqtt, app, clock = setup("hall-staged.xqj")
     app.values = cfg.check(dict(app.values, board=3, red_name="王天一", black_name="郑惟桐"))
-    app.table = Table.new(cfg.game_settings(app.values), scratch("hall-staged-2.xqj"))
+    app.table = tablestart.new(cfg.game_settings(app.values), scratch("hall-staged-2.xqj"))
     app.table.event(0, ev.START, 0, 0)
     rep.step(app, clock.t)
     app.values = cfg.check(dict(app.values, board=5, red_name="洪智", fouls=5))  # for the next game
@@ -496,7 +496,7 @@ def test_publishing_steps_over_a_running_game_allocate_nothing_and_send_the_byte
     app = App("hall-game.xqj")
     app.values = cfg.check(dict(app.values, clock="1m/2,30s;canadian 3/20s", board=7, red_name="许银川",
                                 black_name="\U00020bb7川"))
-    app.table = Table.new(cfg.game_settings(app.values), scratch("hall-game-2.xqj"))
+    app.table = tablestart.new(cfg.game_settings(app.values), scratch("hall-game-2.xqj"))
     app.table.notice = "power restored; clocks paused: check the times, then resume"
     app.battery = Battery(73)
     rep = hall.Reporter(NET, "e661a4d41b2d3c2f", clock, None, mqtt, 4242)

@@ -4,7 +4,9 @@ from support.firmware import S, MIN, ev, scratch, raises
 from clock import snapshot
 from clock.journal import JournalError, RECORD, fits, record_hash, unpack
 from clock.journalread import Loaded
-from clock.table import Table, boot, LOSS_BOUND_MS, STEP_MS_MAX
+from clock.table import LOSS_BOUND_MS, STEP_MS_MAX
+from clock import tablestart
+from clock.tablestart import boot
 from clock.game import RED, BLACK
 
 
@@ -13,7 +15,7 @@ def settings(spec="xq-15+10"):
 
 
 def played(path, spec="xq-15+10", moves=6):
-    table = Table.new(settings(spec), path)
+    table = tablestart.new(settings(spec), path)
     table.event(0, ev.START, 0, 0)
     t = 0
     for i in range(moves):
@@ -36,7 +38,7 @@ def test_restore_gives_the_same_game_paused_at_the_last_record():
     table, t = played(path)
     before = state(table)
     table.close()
-    back = Table.restore(path)
+    back = tablestart.restore(path)
     game = back.game
     assert game.paused and game.running() == -1
     assert game.sides[RED].moves == 3 and game.sides[BLACK].moves == 3
@@ -64,7 +66,7 @@ def test_a_torn_last_record_is_dropped_at_every_cut_point():
         assert len(records) == n - 1, cut
         assert loaded.dropped == RECORD - cut
         assert "torn" in loaded.problem
-    back = Table.restore(path)  # cuts the tail off, then appends cleanly
+    back = tablestart.restore(path)  # cuts the tail off, then appends cleanly
     assert "dropped" in back.notice
     back.close()
     again, records = read(path)
@@ -121,7 +123,7 @@ def test_a_record_from_another_game_does_not_fit():
     table_a.close()
     other = settings()
     other["id"] = "12345678"
-    table_b = Table.new(other, b)
+    table_b = tablestart.new(other, b)
     table_b.event(0, ev.START, 0, 0)
     table_b.close()
     with open(b, "rb") as f:
@@ -155,12 +157,12 @@ def test_boot_without_a_journal_starts_a_new_game():
 
 def test_a_flag_is_journaled_at_its_exact_millisecond():
     path = scratch("flag")
-    table = Table.new(settings("1m"), path)
+    table = tablestart.new(settings("1m"), path)
     table.event(0, ev.START, 0, 0)
     table.event(20 * S, ev.PRESS, RED, 0)
     table.tick(5 * MIN)  # Black's minute ran out at 1:20
     table.close()
-    back = Table.restore(path)
+    back = tablestart.restore(path)
     assert back.game.over()
     assert back.game.sides[BLACK].flag_at == 80 * S
     assert back.game.result_at == 80 * S and back.game.winner == RED
@@ -169,14 +171,14 @@ def test_a_flag_is_journaled_at_its_exact_millisecond():
 def test_a_power_cut_loses_at_most_ten_seconds_of_running_time():
     for cut in (3 * S, 9999, 10 * S, 10001, 47 * S + 1, 95 * S + 999):
         path = scratch("cut")
-        table = Table.new(settings("10m"), path)
+        table = tablestart.new(settings("10m"), path)
         table.event(0, ev.START, 0, 0)
         table.event(1000, ev.PRESS, RED, 0)
         for t in range(1000, cut + 1, 250):  # the main loop ticks every 250 ms
             table.tick(t)
         truth = table.game.sides[BLACK].remaining
         table.close()
-        back = Table.restore(path)
+        back = tablestart.restore(path)
         lost = back.game.sides[BLACK].remaining - truth
         assert 0 <= lost <= LOSS_BOUND_MS, (cut, lost)
 
@@ -186,7 +188,7 @@ def test_slow_loop_steps_still_lose_at_most_ten_seconds():
     a display set up again), a power cut at any instant loses at most
     LOSS_BOUND_MS: a checkpoint is due by a deadline and records its own time."""
     path = scratch("slow")
-    table = Table.new(settings("60m"), path)
+    table = tablestart.new(settings("60m"), path)
     table.event(0, ev.START, 0, 0)
     t = 0
     seed = 12345
@@ -206,7 +208,7 @@ def test_slow_loop_steps_still_lose_at_most_ten_seconds():
 def test_a_long_game_keeps_the_journal_bounded():
     # 12 hours, 2,000 moves, the loop ticking every second
     path = scratch("long")
-    table = Table.new(settings("13h"), path)
+    table = tablestart.new(settings("13h"), path)
     table.event(0, ev.START, 0, 0)
     t = 0
     gap = 12 * 3600 * 1000 // 2000
@@ -220,7 +222,7 @@ def test_a_long_game_keeps_the_journal_bounded():
     checkpoints = 12 * 3600 * 1000 // (LOSS_BOUND_MS - STEP_MS_MAX)
     assert size <= 200 + RECORD * (1 + 2000 + checkpoints)
     assert size < 110 * 1024
-    back = Table.restore(path)
+    back = tablestart.restore(path)
     assert back.game.sides[RED].moves == 1000 and back.game.sides[BLACK].moves == 1000
 
 

@@ -6,7 +6,8 @@ from support.firmware import S, MIN, ev, scratch, raises
 from clock import timecontrol
 from clock.game import RED, BLACK
 from clock.journal import JournalError
-from clock.table import Table, build_game
+from clock import tablestart
+from clock.tablestart import build_game
 from device import settings as cfg
 
 
@@ -32,7 +33,7 @@ def test_a_fide_game_replays_as_played_across_an_update_that_changed_its_preset(
     path = scratch("preset-update.xqj")
 
     def before_the_update():  # fide-rapid without increment-at-start, as the firmware had it
-        table = Table.new(header("fide-rapid"), path)
+        table = tablestart.new(header("fide-rapid"), path)
         table.event(0, ev.START, 0, 0)
         table.event(20 * S, ev.PRESS, RED, 0)
         table.event(45 * S, ev.PRESS, BLACK, 0)
@@ -40,7 +41,7 @@ def test_a_fide_game_replays_as_played_across_an_update_that_changed_its_preset(
         return times(table.game)
     played = under("fide-rapid", "15m+10s", before_the_update)
     assert played == [15 * MIN - 10 * S, 15 * MIN - 15 * S]
-    back = Table.restore(path)  # today's fide-rapid puts the first increment on at the start
+    back = tablestart.restore(path)  # today's fide-rapid puts the first increment on at the start
     assert times(back.game) == played  # before: 10 s more each, from the new meaning
     assert back.game.control.name == "fide-rapid" and back.game.control.sides[RED].exempt_ms == 5 * MIN
 
@@ -66,11 +67,11 @@ def test_armageddon_keeps_its_times_and_its_draw_rule_whatever_the_preset_table_
 
 def test_an_old_journal_naming_only_its_preset_still_loads():
     path = scratch("preset-old.xqj")
-    table = Table.new({"clock": "fide-rapid", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, path)
+    table = tablestart.new({"clock": "fide-rapid", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, path)
     table.event(0, ev.START, 0, 0)
     table.event(20 * S, ev.PRESS, RED, 0)
     table.close()
-    back = Table.restore(path)  # as before: the name, read with this firmware's table
+    back = tablestart.restore(path)  # as before: the name, read with this firmware's table
     assert times(back.game) == [15 * MIN, 15 * MIN + 10 * S]
     assert back.game.control.name == "fide-rapid" and back.game.control.sides[RED].exempt_ms == 5 * MIN
 

@@ -7,7 +7,9 @@ import os
 from support.firmware import S, ev, scratch, flash_chip, fill_up, littlefs, unmount
 from clock.game import RED, BLACK
 from clock.journalread import Loaded
-from clock.table import Table, boot, CHECKPOINT_MS
+from clock.table import CHECKPOINT_MS
+from clock import tablestart
+from clock.tablestart import boot
 from device import storage
 from device.storage import Store
 
@@ -47,7 +49,7 @@ def _play(table, t, moves, gap=3 * S):
 
 
 def _game(store, moves=40, clock="xq-60+30", gap=3 * S):
-    table = Table.new(_settings(clock), store.journal)
+    table = tablestart.new(_settings(clock), store.journal)
     table.event(0, ev.START, 0, 0)
     _play(table, 0, moves, gap)
     table.close()
@@ -67,7 +69,7 @@ def test_a_long_game_fits_the_floor():
     """The floor is sized from a long game: 8 hours, 600 moves a side, the
     loop's checkpoints every 10 s of running time. Its journal must fit."""
     path = scratch("long")
-    table = Table.new(_settings("8h"), path)
+    table = tablestart.new(_settings("8h"), path)
     table.event(0, ev.START, 0, 0)
     t = _play(table, 0, 1200, 8 * 3600 * S // 1200)
     table.close()
@@ -122,7 +124,7 @@ def test_a_full_flash_stops_the_journal_not_the_game():
     littlefs(flash, MP)
     try:
         store = Store(MP)
-        table = Table.new(_settings(), store.journal)
+        table = tablestart.new(_settings(), store.journal)
         table.event(0, ev.START, 0, 0)
         fill_up(MP + "/filler")  # something else takes the room
         t = _play(table, 0, 200)
@@ -145,7 +147,7 @@ def test_power_on_with_a_full_flash_restores_the_game():
     littlefs(flash, MP)
     try:
         store = Store(MP)
-        table = Table.new(_settings(), store.journal)
+        table = tablestart.new(_settings(), store.journal)
         table.event(0, ev.START, 0, 0)
         t = _play(table, 0, 120)
         fill_up(MP + "/filler")

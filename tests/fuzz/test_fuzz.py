@@ -10,7 +10,8 @@ from clock import journal as jn
 from clock import ring
 from clock.journal import JournalError
 from clock.journalread import Loaded
-from clock.table import Table, boot
+from clock import tablestart
+from clock.tablestart import boot
 from host_tools import scenario
 from support.tiers import examples
 
@@ -19,7 +20,7 @@ SETTINGS = {"clock": "5m+3s", "forfeit": -1, "fouls": 3, "absent": [0, 0], "id":
 
 
 def valid_journal(path):
-    table = Table.new(dict(SETTINGS), path)
+    table = tablestart.new(dict(SETTINGS), path)
     table.event(0, ev.START, 0, 0)
     for i in range(1, 12):
         table.event(i * 4000, ev.PRESS, (i - 1) % 2, 0)

@@ -421,7 +421,8 @@ def test_whatever_changes_the_game_reaches_the_journal(g, forfeit, absent, extra
     """Issue 15.1's rule: the journal replays to the game the clock had,
     whatever the events, absent players and late limit."""
     from clock.journalread import Loaded
-    from clock.table import Table, build_game, replay
+    from clock import tablestart
+    from clock.tablestart import build_game, replay
     setup, pre, start_gap, steps, tail = g
     settings_ = dict(setup, forfeit=forfeit, fouls=3, absent=absent)
     shadow = build_game(settings_)  # to aim presses at the side to move
@@ -444,7 +445,7 @@ def test_whatever_changes_the_game_reaches_the_journal(g, forfeit, absent, extra
     end = t + tail
     with tempfile.TemporaryDirectory() as tmp:
         path = tmp + "/game.xqj"
-        table = Table.new(dict(settings_), path)
+        table = tablestart.new(dict(settings_), path)
         for e in events:
             table.event(*e)
         table.tick(end)

@@ -9,7 +9,8 @@ from host_tools.board import BoardError
 from host_tools.board.transfer import restored_state
 from clock import events as ev
 from clock.journal import Journal, JournalError
-from clock.table import Table, boot, build_game
+from clock import tablestart
+from clock.tablestart import boot, build_game
 
 DROP = object()  # the key is not in the header
 GOOD = {"clock": "xq-60+30", "forfeit": -1, "fouls": 3, "absent": [0, 0], "id": "0badc0de"}
@@ -89,6 +90,6 @@ def test_the_board_keeps_a_clock(tmp_path, changes, field):
 
 
 def test_a_good_header_still_plays(tmp_path):
-    table = Table.restore(str(forged(tmp_path, {})))
+    table = tablestart.restore(str(forged(tmp_path, {})))
     assert table.game.started and table.game.sides[0].moves == 1
     table.close()

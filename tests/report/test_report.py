@@ -14,7 +14,7 @@ from host_tools.report.record import hms
 from host_tools.report.sheet import CSV_FIELDS
 from clock import events as ev
 from clock.journalread import Loaded
-from clock.table import Table
+from clock import tablestart
 
 GAME = """
 clock cxa1999-6.4
@@ -134,7 +134,7 @@ def test_think_times_leave_out_pauses(tmp_path, capsys):
 def test_player_pause_is_flagged(tmp_path, capsys):
     """The board journals a player's stop of the clock as PAUSE with value 1 (§9.1.2)."""
     path = tmp_path / "pp.xqj"
-    table = Table.new({"clock": "xq-10+10", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
+    table = tablestart.new({"clock": "xq-10+10", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
     table.event(0, ev.START, 0, 0)
     table.event(5000, ev.PRESS, 0, 0)
     table.event(20000, ev.PAUSE, 0, ev.BY_PLAYER)

@@ -20,7 +20,9 @@ import sys
 import vfs
 from host_tools.mpy.sim.flash_model import FlashModel
 from clock import events as ev
-from clock.table import Table, boot
+from clock.table import Table
+from clock import tablestart
+from clock.tablestart import boot
 from device.storage import Store
 
 dev = FlashModel(64)
@@ -37,7 +39,7 @@ def play(table, t, n):
     return t
 
 
-table = Table.new(dict(settings), store.journal, store.journals)
+table = tablestart.new(dict(settings), store.journal, store.journals)
 table.event(0, ev.START, 0, 0)
 t = play(table, 0, 30)
 j = table.journal

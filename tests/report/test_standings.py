@@ -15,7 +15,7 @@ from host_tools import cli
 from host_tools.pairings import PairingsError, read
 from host_tools.wording import width
 from clock import events as ev
-from clock.table import Table
+from clock import tablestart
 from device import settings as cfg
 
 JI = "\U00020bb7川"  # outside the BMP
@@ -60,7 +60,7 @@ def game(folder, board, red, black, outcome, fouls=(0, 0), warnings=(0, 0)):
     d = Path(folder) / ("board-%02d" % board)
     d.mkdir(parents=True, exist_ok=True)
     values = cfg.check({"clock": "10m", "board": board, "red_name": red, "black_name": black})
-    t = Table.new(cfg.game_settings(values), str(d / "game.xqj"))
+    t = tablestart.new(cfg.game_settings(values), str(d / "game.xqj"))
     t.event(0, ev.START, 0, 0)
     for side in (0, 1):
         for _ in range(fouls[side]):

@@ -8,7 +8,7 @@ import sys
 import time
 
 from clock import events as ev
-from clock.table import Table
+from clock import tablestart
 from support.cli import xqclock
 
 
@@ -70,7 +70,7 @@ def flash(env, board, *extra):
 def game_in_progress(path):
     """A journal at path (returned as bytes) of a game a board was playing:
     both sides in period 2, a foul, Black thinking."""
-    t = Table.new({"clock": "cxa1999-6.1", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
+    t = tablestart.new({"clock": "cxa1999-6.1", "forfeit": -1, "fouls": 3, "absent": [0, 0]}, str(path))
     t.event(0, ev.START, 0, 0)
     for i in range(1, 82):  # 41 moves for Red, 40 for Black: both in period 2
         t.event(i * 3000, ev.PRESS, (i - 1) % 2, 0)

@@ -25,7 +25,9 @@ for _name in __import__("sys").argv[2:]:
     MODULES.append((gc.mem_alloc() - _before, _name))
 if MODULES:
     __import__("micropython").qstr_info()
-import device.app, device.board, device.storage  # the rest of the firmware the rig imports
+import device.app
+import device.board
+import device.storage  # the rest of the firmware the rig imports
 
 gc.collect()
 IMPORTS = gc.mem_alloc() - _BEFORE_IMPORT

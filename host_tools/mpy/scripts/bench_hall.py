@@ -9,6 +9,7 @@ from array import array
 
 from clock import events as ev
 from clock.table import Table
+from clock import tablestart
 from device import hall
 from device import settings as cfg
 from host_tools.mpy.sim.vclock import VirtualClock  # ticks that wrap at 2**30, like the Pico's
@@ -24,7 +25,7 @@ class App:
     def __init__(self):
         self.values = cfg.check({"clock": "90m/40,30m+30s", "board": 17, "red_name": "许银川",
                                  "black_name": "𠮷川"})
-        self.table = Table.unrecorded(cfg.game_settings(self.values), None)  # no journal: not what is measured
+        self.table = tablestart.unrecorded(cfg.game_settings(self.values), None)  # no journal: not what is measured
         self.fault_kinds = 0
 
 

@@ -6,6 +6,7 @@ import vfs
 
 from clock import events as ev
 from clock.table import Table
+from clock import tablestart
 from clock.journal import FILES
 from device.flashring import FlashRing
 from device.storage import LONG_GAME_RECORDS
@@ -16,7 +17,7 @@ SETTINGS = {"clock": "90m/40,15m/10*", "forfeit": -1, "fouls": 3, "absent": [0, 
 
 def play(path, presses, think_ms, tick_ms=1000):
     """A game of `presses` presses, `think_ms` apart, the loop ticking."""
-    table = Table.new(dict(SETTINGS), path)
+    table = tablestart.new(dict(SETTINGS), path)
     table.event(0, ev.START, 0, 0)
     t = 0
     for i in range(presses):
@@ -38,14 +39,14 @@ def bytes_per_press(path):
 def restore_ms(path):
     play(path, 999, 3000, 3000)  # start + 999 presses = 1,000 events
     t0 = time.ticks_us()
-    table = Table.restore(path)
+    table = tablestart.restore(path)
     dt = time.ticks_diff(time.ticks_us(), t0)
     table.close()
     return dt // 1000, dt % 1000
 
 
 def append_us(path):
-    table = Table.new(dict(SETTINGS), path)
+    table = tablestart.new(dict(SETTINGS), path)
     table.event(0, ev.START, 0, 0)
     times = []
     for i in range(1, 1001):
@@ -70,7 +71,7 @@ def flash_ops_per_append(ring):
     def busy(us):
         longest[0] = max(longest[0], us)
     try:
-        table = Table.new(dict(SETTINGS), "/flash/game.xqj", FlashRing(dev, LONG_GAME_RECORDS) if ring else FILES)
+        table = tablestart.new(dict(SETTINGS), "/flash/game.xqj", FlashRing(dev, LONG_GAME_RECORDS) if ring else FILES)
         table.event(0, ev.START, 0, 0)
         dev.pages = dev.erases = 0
         dev.busy = busy
@@ -131,7 +132,7 @@ def fram_per_append(block_size=256, size=32768, appends=1000, fill=False):
     bus = Bus()
     FRAM(bus, 0x50, size, block_size).mount("/fram")
     try:
-        table = Table.new(dict(SETTINGS), "/fram/game.xqj")
+        table = tablestart.new(dict(SETTINGS), "/fram/game.xqj")
         table.event(0, ev.START, 0, 0)
         bus.bytes = worst = 0
         for i in range(1, appends + 1):

@@ -9,7 +9,7 @@ import json
 import sys
 
 from clock import snapshot
-from clock.table import Table
+from clock import tablestart
 from device.storage import Store
 
 POWER_CUT = -1  # runner-only actions: the firmware never sees these as events
@@ -19,18 +19,18 @@ POWER_ON = -2
 def play(setup):
     """setup: {"settings", "events": [[t, kind, side, value]...], "end", "journal": dir}."""
     path = Store(setup["journal"]).journal  # the board's layout, in a folder of the host
-    table = Table.new(setup["settings"], path)
+    table = tablestart.new(setup["settings"], path)
     for t, kind, side, value in setup["events"]:
         if kind == POWER_CUT:
             table.tick(t)  # what the running board had written by now
             table.close()  # all in-memory state is gone
             table = None
         elif kind == POWER_ON:
-            table = Table.restore(path, t)
+            table = tablestart.restore(path, t)
         elif table is not None:  # a dead clock ignores its buttons
             table.event(t, kind, side, value)
     if table is None:  # the scenario ends with the power off: show what power-on restores
-        table = Table.restore(path, setup["end"])
+        table = tablestart.restore(path, setup["end"])
     table.tick(setup["end"])
     table.close()
     return snapshot.to_json(table.game, table.notice)

@@ -24,7 +24,7 @@ from clock import events as ev
 from clock import snapshot
 from clock.journal import FILES
 from clock.journalread import Loaded
-from clock.table import Table
+from clock import tablestart
 from device.flashring import FlashRing
 from device.storage import LONG_GAME_RECORDS
 from prng import rand_from
@@ -131,7 +131,7 @@ def play(chip, medium, seed, events, acked):
     vfs.mount(vfs.VfsLfs2(chip, **medium["lfs"]), MOUNT)
     table = None
     try:
-        table = Table.new({"clock": "90m/40,15m/10*", "forfeit": -1, "fouls": 9, "absent": [0, 0],
+        table = tablestart.new({"clock": "90m/40,15m/10*", "forfeit": -1, "fouls": 9, "absent": [0, 0],
                            "id": "%08x" % seed}, PATH, journals(chip, medium))
         if chip.off:  # the cut came while the journal was made (littlefs says EIO or ENOSPC)
             raise PowerCut
@@ -190,7 +190,7 @@ def power_on(chip, medium):
             return out  # no journal yet: the cut came before the game began
         out["records"] = [list(r) for r in loaded.records()]
         out["problem"] = loaded.problem
-        table = Table.restore(PATH, None, journals(chip, medium))
+        table = tablestart.restore(PATH, None, journals(chip, medium))
         out["restored"] = snapshot.to_json(table.game)
         table.close()
         out["reread"] = [list(r) for r in Loaded(PATH).records()]
