@@ -4,14 +4,12 @@
 # the self-test started. Imported for each action and forgotten after it
 # (device.app.App.act): a running game never holds this bytecode.
 
-import os
 
 from clock import events as ev
 from clock import tablestart
-from device import faults
+from device import archive, faults
 from device import buzzer as tones
 
-SELFTEST_ASK = "/selftest.req"  # present at power-on: the self-test runs (device/selftest.py)
 IDENTIFY_MS = 5000  # asked who it is, a clock beeps and shows its board number this long
 SAVE_RETRY_MS = 5000  # pushed settings the flash would not take are tried again this often
 DONE = "done"  # device.menu.DONE: what an action answers to close the menu
@@ -101,12 +99,12 @@ def new_game(app):
     problem = store.broken
     # a game played, or a journal that is not this table's (it could not be read or archived)
     app.kept = None
-    if problem is None and (app.game.started or table.journal is None) and store.has_journal():
+    if problem is None and (app.game.started or table.journal is None) and archive.has_journal(store):
         try:
-            app.kept = store.keep()
+            app.kept = archive.keep(store)
         except OSError as e:  # not even room to archive it: it stays, the new game is not recorded
             problem = e
-    app.room = problem is None and store.room_for_game()
+    app.room = problem is None and archive.room_for_game(store)
     if app.room:
         app.table = tablestart.new(settings, store.journal, store.journals)
     else:
@@ -159,15 +157,3 @@ def start_selftest(app):
     from device.selftest import SelfTest
     app.selftest = SelfTest(app.board, app.clock, app.store)
     return True
-
-
-def power_on_selftest(app, ok_held):
-    """At power-on: the test if OK is held, or /selftest.req asks for it
-    (used up; e.g. `mpremote touch :selftest.req + reset`)."""
-    try:
-        os.remove(app.store.root + SELFTEST_ASK)
-        asked = True
-    except OSError:
-        asked = False
-    if asked or ok_held:
-        start_selftest(app)

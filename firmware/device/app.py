@@ -8,7 +8,6 @@
 # the table find flags and write checkpoints, and redraws only what changed.
 
 import sys
-from array import array
 
 from clock import events as ev
 from clock.game import UNSET
@@ -16,9 +15,18 @@ from device import faults, screens
 from device import storage
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 from device.alerts import Alerts
-from device.displays import Displays, FULL, DIM, DARK
-from device.gametime import GameTime
+from device.displays import FULL, DIM, DARK
 from device.wait import REST_MS, display_due_ms, seconds_due_ms
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # the type checker's names for App's fields (never run on the board)
+    from typing import Any
+    from clock.table import Table
+    from device.board import Board
+    from device.displays import Displays
+    from device.faults import Console
+    from device.gametime import GameTime
+    from device.storage import Store
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
@@ -38,11 +46,11 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # host) are imported when first used: until then
 # their bytecode takes no RAM. Those read only at power-on and between games
 # (main()'s power-on, the profile's checks, the settings' checks, the
-# time-control parser, the journal's reader, where a table comes from, the host's reads and pushes and
+# time-control parser, the journal's reader, where a table comes from, the archive, the host's reads and pushes and
 # their staging) are forgotten after each use: see forget().
 SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces",
              "device.pushes", "device.poweron", "clock.journalread", "clock.jsonfile", "device.actions",
-             "clock.tablestart")
+             "clock.tablestart", "device.boardsetup", "device.archive", "device.appstart")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
 MENUS = ("device.arbiter", "device.menu", "device.menuwords")
@@ -110,63 +118,56 @@ class ClockState:
 
 
 class App:
+    # The loop's state, set at power-on by device/appstart.py (read once, then forgotten)
+    board: "Board"
+    clock: "Any"
+    values: dict
+    network_path: str
+    pending: "Any"  # (settings, network) pushed while a clock ran: saved once none runs
+    save_tick: "Any"  # when saving them may be tried again after the flash refused
+    kept: "Any"  # the archived journal of the game new_game() set aside, if any
+    store: "Store"
+    settings_path: str
+    storage_said: "Any"  # the table whose journal failure was reported
+    room: bool  # the journal's filesystem has the room a long game needs
+    table: "Table"  # the game and its journal (clock/table.py)
+    gt: "GameTime"
+    menus: "Any"  # the arbiter's menus (device/arbiter.py) while the menu is open
+    selftest: "Any"  # device.selftest.SelfTest while the clock tests itself
+    arbiter: bool  # arbiter mode: the arbiter's menu is open (after the code)
+    menu_tick: "Any"  # tick of the last key (levers aside) while a menu is open
+    lock: "Any"  # the code lock (device/codelock.py), made when the menu is first asked for
+    absent: list
+    ok_down: "Any"  # tick when ok went down
+    ok_used: bool
+    presses: int  # key presses, for counting what arbiter tasks cost
+    faults: int  # faults reported (see report_fault())
+    fault_kinds: int  # the latched faults.* kinds the displays mark
+    console: "Console"
+    displays: "Displays"
+    marks: "Any"  # per side: the status bits of its display (see status())
+    key_tick: "Any"  # the last key or lever (the displays dim after a while without one)
+    low_battery: bool
+    lever_ms: list  # game ms of each lever's last counted press
+    first: int  # the display drawn first: the one beside the lever pressed last
+    info: int  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
+    info_until: int
+    identify_until: int  # ms (self.gt) until which the clock identifies itself
+    hall: "Any"  # device.hall.Reporter: the state to the hall over MQTT, or None
+    halted: bool  # the loop has ended (halt())
+    host: "Any"  # device.hostpoll.HostPoll on a board with a USB console (see main())
+    battery_tick: "Any"  # when the battery was last read
+    state: "ClockState"
+    menu: "Any"  # device.menu.Menu while one is open (NO_MENU otherwise)
+
     def __init__(self, board, clock, values, store=None, settings_path="/settings.json", hall=None,
                  settings_problem=None, network_path=NETWORK):
-        self.board = board
-        self.clock = clock
-        self.values = values
-        self.network_path = network_path
-        self.pending = None  # (settings, network) pushed while a clock ran: saved once none runs
-        self.save_tick = 0  # when saving them may be tried again after the flash refused
-        self.kept = None  # the archived journal of the game new_game() set aside, if any
-        self.store = store or storage.Store()
-        self.store.use_watchdog(self.feed_watchdog)
-        self.settings_path = settings_path
-        self.storage_said = None  # the table whose journal failure was reported
-        from device import settings as cfg
-        from clock import tablestart
-        if self.store.broken is None:
-            self.room = self.store.room_for_game()  # a game in progress can finish
-            self.table = tablestart.boot(self.store.journal, cfg.game_settings(values), self.store.journals)
-        else:
-            self.room = False
-            self.table = tablestart.unrecorded(cfg.game_settings(values), self.store.broken)
-        self.table.defer = True  # a step draws, then writes the journal (see step())
-        self.gt = GameTime(clock.ticks_ms, clock.ticks_diff)
-        self.gt.ms = self.table.game.now  # a restored game goes on from its last record
         self.state = ClockState(self)
-        self.menu = NO_MENU  # device.menu.Menu while one is open
-        self.menus = None  # the arbiter's menus (device/arbiter.py) while the menu is open
-        self.selftest = None  # device.selftest.SelfTest while the clock tests itself
-        self.arbiter = False  # arbiter mode: the arbiter's menu is open (after the code)
-        self.menu_tick = 0  # tick of the last key (levers aside) while a menu is open
-        self.lock = None  # the code lock (device/codelock.py), made when the menu is first asked for
-        self.absent = [0, 0]
-        self.ok_down = UNSET  # tick when ok went down
-        self.ok_used = False
-        self.presses = 0  # key presses, for counting what arbiter tasks cost
-        self.faults = 0  # faults reported (see report_fault())
-        self.fault_kinds = 0  # the latched faults.* kinds the displays mark
-        self.console = faults.Console(clock)
-        self.displays = Displays(board, clock, self.report_fault)
-        self.marks = array("i", [0, 0])  # per side: the status bits of its display (see status())
-        self.battery_tick = clock.ticks_add(clock.ticks_ms(), -BATTERY_MS)
-        self.key_tick = clock.ticks_ms()  # the last key or lever (the displays dim after a while without one)
-        self.low_battery = False
-        self.lever_ms = [UNSET, UNSET]  # game ms of each lever's last counted press
-        self.first = 0  # the display drawn first: the one beside the lever pressed last
-        if board.restarted and self.game.started and not self.game.over():
-            self.report_fault(faults.RESTART, "the watchdog restarted the clock")
-        self.info = 0  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
-        self.info_until = UNSET
-        self.identify_until = UNSET  # ms (self.gt) until which the clock identifies itself
-        self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
-        self.halted = False  # the loop has ended (halt())
-        self.host = None  # device.hostpoll.HostPoll on a board with a USB console (see main())
-        self.new_screens()
-        if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
-            self.report_fault(faults.SETTINGS, settings_problem)
-        board.start_watchdog()  # the game is restored: from now on the loop feeds it
+        self.menu = NO_MENU
+        from device.appstart import start  # the boot's own code, read once (forgotten below)
+        start(self, board, clock, values, store or storage.Store(), settings_path, hall, settings_problem,
+              network_path)
+        self.battery_tick = clock.ticks_add(clock.ticks_ms(), -BATTERY_MS)  # read at the first step
         forget()  # what only the boot read (main() too: the profile, the settings)
 
     def new_screens(self):
@@ -348,7 +349,11 @@ class App:
         return self.act("start_selftest")
 
     def power_on_selftest(self):
-        self.act("power_on_selftest", self.board.buttons.is_down(OK))
+        from device.poweron import selftest_asked
+        asked = selftest_asked(self.store.root, self.board.buttons.is_down(OK))
+        forget(("device.poweron",))
+        if asked:
+            self.start_selftest()
 
     def _selftest_step(self):
         test = self.selftest

@@ -5,7 +5,21 @@
 # (device.app.forget); the board's boot.py shows a failed update with
 # show_problem.
 
+import os
+
 from device import storage
+
+SELFTEST_ASK = "/selftest.req"  # present at power-on: the self-test runs (device/selftest.py)
+
+
+def selftest_asked(root, ok_held):
+    """Whether the self-test runs at power-on: OK is held, or /selftest.req
+    asks for it (used up; e.g. `mpremote touch :selftest.req + reset`)."""
+    try:
+        os.remove(root + SELFTEST_ASK)
+        return True
+    except OSError:
+        return ok_held
 
 
 def show_problem(message, machine=None, profile_path="/profile.json"):

@@ -51,7 +51,8 @@ def test_a_press_is_on_its_display_within_20_ms_and_nothing_is_allocated(build, 
 NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.menu", "device.menuwords", "device.hall",
                "device.staging", "device.hostreads", "clock.snapshot", "device.profile", "device.settings",
                "clock.timecontrol", "clock.spaces", "device.digitscreens", "device.tm1637", "device.pushes",
-               "device.poweron", "device.glyphs", "clock.journalread", "clock.jsonfile", "clock.tablestart")
+               "device.poweron", "device.glyphs", "clock.journalread", "clock.jsonfile", "clock.tablestart",
+               "device.boardsetup", "device.archive", "device.appstart")
 
 
 def booted(tmp_path):

@@ -10,7 +10,7 @@ from clock.journalread import Loaded
 from clock import tablestart
 from clock.tablestart import boot
 from device.flashring import FlashRing, RingJournal
-from device import storage
+from device import archive
 from device.storage import LONG_GAME_RECORDS, Store
 
 MP = "/xq-ring"
@@ -152,8 +152,8 @@ def test_the_archive_keeps_a_ring_as_a_plain_journal_with_the_same_hashes():
         store = Store(MP, flash=flash)
         _ring_game(store, 50)
         records, ring_loaded = _records(store.journal)
-        name = store.keep()
-        assert not store.has_journal()
+        name = archive.keep(store)
+        assert not archive.has_journal(store)
         with open(name, "rb") as f:
             assert f.read(4) == MAGIC
         kept, loaded = _records(name)
@@ -192,11 +192,11 @@ def test_game_after_game_with_the_same_settings_each_get_their_ring():
         fed = []
         store.use_watchdog(lambda: fed.append(1))
         for _ in range(4):
-            assert store.room_for_game()
+            assert archive.room_for_game(store)
             # the rings before it left their blocks on the flash, block 0 alike but for the id
             _ring_game(store, 30, _long_settings())
-            store.keep()
-        assert len(store.archived()) == 4 and fed  # the watchdog was fed while rings were made
+            archive.keep(store)
+        assert len(archive.archived(store)) == 4 and fed  # the watchdog was fed while rings were made
     finally:
         unmount(MP)
 
@@ -206,7 +206,7 @@ def _ring_game_with_free(flash, free):
     presses on a ring; its Store."""
     os.mkdir(MP + "/games")
     with open(MP + "/photos", "wb") as f:
-        f.write(bytes(storage.free_bytes(MP) - free))
+        f.write(bytes(archive.free_bytes(MP) - free))
     store = Store(MP, flash=flash)
     _ring_game(store, 100)
     return store
@@ -217,10 +217,10 @@ def test_archiving_a_ring_asks_room_for_its_records_only():
     littlefs(flash, MP)
     try:
         store = _ring_game_with_free(flash, 100 * 1024)
-        name = store.keep()  # a 72 KiB ring, a 2 KiB copy
+        name = archive.keep(store)  # a 72 KiB ring, a 2 KiB copy
         records, loaded = _records(name)
         assert len(records) == 101 and os.stat(name)[6] == len(loaded.header) + 16 * 101
-        assert os.stat(MP + "/photos") and not store.has_journal()
+        assert os.stat(MP + "/photos") and not archive.has_journal(store)
     finally:
         unmount(MP)
 
@@ -230,10 +230,10 @@ def test_without_room_for_the_copy_the_ring_is_archived_as_it_is():
     littlefs(flash, MP)
     try:
         store = _ring_game_with_free(flash, 80 * 1024)
-        assert storage.free_bytes(MP) < 8192  # not even two blocks left for a copy
-        name = store.keep()
+        assert archive.free_bytes(MP) < 8192  # not even two blocks left for a copy
+        name = archive.keep(store)
         records, loaded = _records(name)
-        assert len(records) == 101 and loaded.ring is not None and not store.has_journal()
+        assert len(records) == 101 and loaded.ring is not None and not archive.has_journal(store)
     finally:
         unmount(MP)
 
@@ -246,10 +246,10 @@ def test_a_power_cut_after_archiving_before_the_ring_is_deleted_archives_it_once
         _ring_game(store, 20)
         with open(store.journal, "rb") as f:
             ring_bytes = f.read()
-        name = store.keep()
+        name = archive.keep(store)
         with open(store.journal, "wb") as f:  # as the cut left it: archived, and the ring still there
             f.write(ring_bytes)
-        assert store.keep() == name and store.archived() == [name.rsplit("/", 1)[1]]
-        assert not store.has_journal()
+        assert archive.keep(store) == name and archive.archived(store) == [name.rsplit("/", 1)[1]]
+        assert not archive.has_journal(store)
     finally:
         unmount(MP)

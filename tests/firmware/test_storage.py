@@ -10,7 +10,7 @@ from clock.journalread import Loaded
 from clock.table import CHECKPOINT_MS
 from clock import tablestart
 from clock.tablestart import boot
-from device import storage
+from device import archive, storage
 from device.storage import Store
 
 MP = "/xq-flash"  # where a test's flash is mounted
@@ -87,14 +87,14 @@ def test_archived_games_are_numbered_oldest_first():
     ids = []
     for i in range(3):
         ids.append(_game(store, 2).settings["id"])
-        name = store.keep()
+        name = archive.keep(store)
         assert name == "%s/games/%04d-%s.xqj" % (root, i, ids[-1])
-        assert not store.has_journal()
+        assert not archive.has_journal(store)
     with open(root + "/games/cafe0001.xqj", "wb") as f:  # archived by an older firmware
         f.write(b"x")
-    assert store.archived() == ["cafe0001.xqj"] + ["%04d-%s.xqj" % (i, ids[i]) for i in range(3)]
+    assert archive.archived(store) == ["cafe0001.xqj"] + ["%04d-%s.xqj" % (i, ids[i]) for i in range(3)]
     _game(store, 2)
-    assert store.keep().startswith(root + "/games/0003-")
+    assert archive.keep(store).startswith(root + "/games/0003-")
 
 
 # -- littlefs of limited size (MicroPython) ------------------------------------------
@@ -107,14 +107,14 @@ def test_the_archive_keeps_the_floor_oldest_first():
         store = Store(MP)
         kept = []
         for i in range(12):
-            assert store.room_for_game()
-            assert storage.free_bytes(MP) >= store.need()
+            assert archive.room_for_game(store)
+            assert archive.free_bytes(MP) >= archive.need(store)
             _game(store, 300, gap=11 * S)  # 600 records: about 10 KiB each
-            kept.append(store.keep())
-        left = [store.archive + "/" + n for n in store.archived()]
+            kept.append(archive.keep(store))
+        left = [store.archive + "/" + n for n in archive.archived(store)]
         assert left and len(left) < 12  # the oldest made way
         assert left == kept[-len(left):]  # ... and only they
-        assert store.room_for_game() and storage.free_bytes(MP) >= store.need()
+        assert archive.room_for_game(store) and archive.free_bytes(MP) >= archive.need(store)
     finally:
         unmount(MP)
 
@@ -175,9 +175,9 @@ def test_no_room_for_a_game_when_nothing_can_make_way():
         store = Store(MP)
         with open(MP + "/filler", "wb") as f:
             f.write(b"\0" * 4096 * 8)
-        assert not store.room_for_game()  # no archive to delete: the floor is not there
+        assert not archive.room_for_game(store)  # no archive to delete: the floor is not there
         os.remove(MP + "/filler")
-        assert store.room_for_game()
+        assert archive.room_for_game(store)
     finally:
         unmount(MP)
 
@@ -190,16 +190,16 @@ def test_the_fram_holds_the_journal_and_the_flash_the_archive():
     littlefs(fram, fram_mp)
     try:
         store = Store(MP, fram_mp)
-        assert store.room_for_game()  # an empty small chip is room enough
+        assert archive.room_for_game(store)  # an empty small chip is room enough
         table = _game(store, 40)
-        name = store.keep()
+        name = archive.keep(store)
         assert name == MP + "/games/0000-%s.xqj" % table.settings["id"]
-        assert not store.has_journal() and os.listdir(fram_mp) == []
+        assert not archive.has_journal(store) and os.listdir(fram_mp) == []
         assert Loaded(name).settings["id"] == table.settings["id"]
         # the FRAM's room is not made by deleting archived games on the flash
         with open(fram_mp + "/filler", "wb") as f:
             f.write(b"\0" * 8192)
-        assert not store.room_for_game() and store.archived() == [name.rsplit("/", 1)[1]]
+        assert not archive.room_for_game(store) and archive.archived(store) == [name.rsplit("/", 1)[1]]
     finally:
         unmount(fram_mp)
         unmount(MP)

@@ -23,6 +23,7 @@ from clock import events as ev
 from clock.table import Table
 from clock import tablestart
 from clock.tablestart import boot
+from device import archive
 from device.storage import Store
 
 dev = FlashModel(64)
@@ -50,7 +51,7 @@ t = play(table, t, 4)
 table.close()
 with open(store.journal, "rb") as f, open(sys.argv[1] + "/ring.xqj", "wb") as out:
     out.write(f.read())
-with open(store.keep(), "rb") as f, open(sys.argv[1] + "/archived.xqj", "wb") as out:
+with open(archive.keep(store), "rb") as f, open(sys.argv[1] + "/archived.xqj", "wb") as out:
     out.write(f.read())
 """
 

@@ -160,7 +160,8 @@ def _xq_places():
     global _xq_store
     try:
         from device import storage
-        from device.board import load_profile, open_bus
+        from device.board import load_profile
+        from device.boardsetup import open_bus
     except ImportError:
         print("null")
         return
@@ -185,5 +186,6 @@ def _xq_places():
 
 
 def _xq_keep():
-    """Move the journal into the archive, as the clock does (device/storage.py)."""
-    print(json.dumps(_xq_store.keep()))
+    """Move the journal into the archive, as the clock does (device/archive.py)."""
+    from device import archive
+    print(json.dumps(archive.keep(_xq_store)))

@@ -7,9 +7,26 @@ import os
 
 import machine  # the stand-in and the chip models first: not the firmware's heap
 from host_tools.mpy.sim import bus, ht1621_model, ssd1306_model, tm1637_model  # not the firmware's heap
+from host_tools.mpy.sim import rig as rigmod  # the rig (it imports the firmware when it makes a clock)
 
-gc.collect()
-_BEFORE_IMPORT = gc.mem_alloc()
+
+def used():
+    """The heap in use, collected, after a deep call has written over the
+    stack (MicroPython's collector takes any stale word there for a pointer)."""
+    _scrub(60)
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def _scrub(n):
+    a = b = c = d = e = f = g = h = 0  # noqa: F841
+    if n:
+        _scrub(n - 1)
+
+
+for _n in range(30):
+    machine.Pin(_n)  # the stand-in's pin objects (one per GPIO) are not the firmware's heap
+_BEFORE_IMPORT = used()
 # the firmware's modules one by one, each after those it imports (the order is
 # the bench's, host_tools/bench.py): what each takes, bytecode and module-level
 # objects; the qstr pools' state is printed before each ("qstr pool: ..."): the
@@ -17,21 +34,17 @@ _BEFORE_IMPORT = gc.mem_alloc()
 # its size, which the module that overflows it pays (host_tools/bench.py sets the pools apart)
 MODULES = []
 for _name in __import__("sys").argv[2:]:
-    gc.collect()
-    _before = gc.mem_alloc()
+    _before = used()
     __import__("micropython").qstr_info()
     __import__(_name)
-    gc.collect()
-    MODULES.append((gc.mem_alloc() - _before, _name))
+    MODULES.append((used() - _before, _name))
 if MODULES:
     __import__("micropython").qstr_info()
-import device.app
+import device.app  # and what it imports, then the rest of the firmware the rig imports
 import device.board
-import device.storage  # the rest of the firmware the rig imports
+import device.storage
 
-gc.collect()
-IMPORTS = gc.mem_alloc() - _BEFORE_IMPORT
-from host_tools.mpy.sim import rig as rigmod  # the rig itself: not the firmware's heap
+IMPORTS = used() - _BEFORE_IMPORT
 
 LEFT, RIGHT, START = 0, 1, 2
 DIR = "/tmp/xqclock-bench-board"
@@ -46,19 +59,15 @@ def scratch():
         os.remove(DIR + "/" + name)
 
 
-def used():
-    gc.collect()
-    return gc.mem_alloc()
-
-
 def main(profile_path):
     from device import settings as cfg
     from device.board import load_profile
     scratch()
     profile = load_profile(profile_path)
     rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m/40,15m/10*")), DIR, power_on=False)
-    for n in range(30):
-        machine.Pin(n)  # the stand-in's pin objects (one per GPIO) are not the firmware's heap
+    del cfg, load_profile
+    from device.app import forget
+    forget()  # the settings' and the profile's modules the rig read: the boot reads them again, as a board's
     before = used()
     rig.boot()
     boot = used() - before

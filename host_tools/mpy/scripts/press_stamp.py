@@ -30,14 +30,15 @@ from prng import rand_from
 
 RED, BLACK, START = 0, 1, 2  # levers: Red sits at the left
 profile, folder, kind, trials = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-if kind == "file":  # the journal as the littlefs file it was before the ring
-    def _file_store(directory, flash=None):
-        return storage.Store(directory)
-    rigmod.Store = _file_store
+def _file_store(directory, flash=None):  # the journal as the littlefs file it was before the ring
+    return storage.Store(directory)
+
+
 longest = ERASE_US if kind == "file" else PROGRAM_US
 values = cfg.check(dict(cfg.DEFAULTS))
 values["clock"] = "90m"
-r = rigmod.Rig(load_profile(profile), values, folder, flash_free=512 * 1024)
+r = rigmod.Rig(load_profile(profile), values, folder, flash_free=512 * 1024,
+               store=_file_store if kind == "file" else None)
 clock = r.clock
 rand = rand_from(12345)
 armed = [False]  # Black's lever goes down during the next operation that long

@@ -12,10 +12,6 @@ from .ssd1306_model import SSD1306Model
 from .tm1637_model import TM1637Model
 from .ht1621_model import HT1621Model, ThreeWireLink
 
-from device.app import App, LOOP_MS
-from device.board import Board, KEYS
-from device.storage import Store
-
 
 FLASH_MOUNT = "/xq-flash"  # where a flash of limited size is mounted (MicroPython)
 
@@ -29,7 +25,16 @@ class Rig:
     its bit times, a TM1637 write its waits), so a loop step lasts what its
     drawing costs; by default they take none."""
 
-    def __init__(self, profile, values, directory, start_tick=0, power_on=True, flash_free=None, timed=False):
+    def __init__(self, profile, values, directory, start_tick=0, power_on=True, flash_free=None, timed=False,
+                 store=None):
+        # the firmware's modules are imported here, not at the top: the bench counts the
+        # heap the firmware takes apart from the rig's (host_tools/mpy/scripts/bench_device.py)
+        from device.app import LOOP_MS
+        from device.board import KEYS
+        from device.storage import Store
+        self.keys = KEYS
+        self.loop_ms = LOOP_MS
+        self.make_store = store or Store  # Store(directory, flash=...): the journal's store
         self.clock = machine.sim_reset(machine.VirtualClock(start_tick))
         self.timed = timed
         machine.timed_buses(timed)
@@ -111,11 +116,13 @@ class Rig:
         from device import settings as cfg, staging
         staging.commit(self.directory + "/settings.json", self.directory + "/network.json")
         values, problem = cfg.load(self.directory + "/settings.json")
+        from device.app import App
+        from device.board import Board
         self.board = Board(self.profile, self.clock, machine)
         if self.timed and self.board.kind in ("tm1637", "ht1621"):
             for tm in self.board.displays:
                 tm._sleep = self.clock.sleep_us  # its bit waits in virtual time (time.sleep_us on the board)
-        self.app = App(self.board, self.clock, values, Store(self.directory, flash=self.flash),
+        self.app = App(self.board, self.clock, values, self.make_store(self.directory, flash=self.flash),
                        self.directory + "/settings.json", settings_problem=problem,
                        network_path=self.directory + "/network.json")
         self.app.power_on_selftest()  # as main() does
@@ -125,7 +132,7 @@ class Rig:
     # -- the world outside the chip ---------------------------------------------
 
     def pin(self, key):
-        return machine.PINS[self.buttons[KEYS[key]]]
+        return machine.PINS[self.buttons[self.keys[key]]]
 
     def down(self, key):
         self.pin(key).drive(0 if self.buttons.get("active_low", True) else 1)
@@ -176,7 +183,7 @@ class Rig:
         self.down(key)
         self.run(hold_ms)
         self.up(key)
-        self.run(LOOP_MS)
+        self.run(self.loop_ms)
 
     # -- what it shows ------------------------------------------------------------
 
