@@ -4,7 +4,7 @@ from pathlib import Path
 from host_tools import firmware_path
 from clock import events as ev
 from clock import timecontrol
-from clock.durations import shown
+from clock.reading import shown
 from clock.game import SIDE_NAMES, REASONS
 from clock.tablestart import build_game
 

@@ -16,7 +16,6 @@
 import hashlib
 import struct
 
-from clock.utf8 import dumps
 
 MAGIC = b"XQJ1"
 RECORD = 16
@@ -77,6 +76,7 @@ def use_seal(fn):
 
 def header(settings):
     """A journal's header bytes for the settings, and the hash that starts the chain."""
+    from clock.utf8 import dumps  # a new game's only: the board forgets it (device/app.py)
     data = dumps(settings).encode()  # UTF-8, as MicroPython writes it
     head = MAGIC + struct.pack("<H", len(data)) + data
     return head, chain(b"", head)

@@ -20,13 +20,14 @@ from device.wait import REST_MS, display_due_ms, seconds_due_ms
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the type checker's names for App's fields (never run on the board)
-    from typing import Any
+    from array import array
     from clock.table import Table
     from device.board import Board
     from device.displays import Displays
     from device.faults import Console
     from device.gametime import GameTime
-    from device.storage import Store
+    from device.hostpoll import HostPoll
+    from device.selftest import SelfTest
 
 HOLD_MS = 2000  # hold ok this long for the menu / arbiter mode
 # Arbiter mode lasts while the arbiter's menu is open: it ends with the action
@@ -43,14 +44,17 @@ BATTERY_MS = 1000  # the battery is read this often
 NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported only for a clock that reports
 # Modules a game does not need (the arbiter's menus and code lock, what the App
 # does between games (device/actions.py), the hall's reporter, pushes from the
-# host) are imported when first used: until then
-# their bytecode takes no RAM. Those read only at power-on and between games
-# (main()'s power-on, the profile's checks, the settings' checks, the
-# time-control parser, the journal's reader, where a table comes from, the archive, the host's reads and pushes and
-# their staging) are forgotten after each use: see forget().
-SOMETIMES = ("device.profile", "device.settings", "device.staging", "clock.timecontrol", "clock.spaces",
-             "device.pushes", "device.poweron", "clock.journalread", "clock.jsonfile", "device.actions",
-             "clock.tablestart", "device.boardsetup", "device.archive", "device.appstart")
+# host) are imported when first used: until then their bytecode takes no RAM.
+# Those read only at power-on and between games are forgotten after each use
+# (see forget()): main()'s power-on, the board's building, the App's fields
+# set up, the profile's and the settings' checks, the time-control parser and
+# its durations, the journal's reader, where a table comes from, the archive,
+# the limits and JSON of what is read, the host's reads and pushes and their
+# staging.
+SOMETIMES = ("device.poweron", "device.boardsetup", "device.appstart", "device.profile", "device.settings",
+             "clock.timecontrol", "clock.spaces", "clock.durations", "clock.journalread", "clock.tablestart",
+             "device.archive", "clock.limits", "clock.jsonfile", "clock.utf8", "device.pushes", "device.staging",
+             "device.actions")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
 MENUS = ("device.arbiter", "device.menu", "device.menuwords")
@@ -120,53 +124,46 @@ class ClockState:
 class App:
     # The loop's state, set at power-on by device/appstart.py (read once, then forgotten)
     board: "Board"
-    clock: "Any"
-    values: dict
     network_path: str
-    pending: "Any"  # (settings, network) pushed while a clock ran: saved once none runs
-    save_tick: "Any"  # when saving them may be tried again after the flash refused
-    kept: "Any"  # the archived journal of the game new_game() set aside, if any
-    store: "Store"
+    pending: "tuple | None"  # (settings, network) pushed while a clock ran: saved once none runs
+    save_tick: int  # when saving them may be tried again after the flash refused
     settings_path: str
-    storage_said: "Any"  # the table whose journal failure was reported
+    storage_said: "Table | None"  # the table whose journal failure was reported
     room: bool  # the journal's filesystem has the room a long game needs
     table: "Table"  # the game and its journal (clock/table.py)
     gt: "GameTime"
-    menus: "Any"  # the arbiter's menus (device/arbiter.py) while the menu is open
-    selftest: "Any"  # device.selftest.SelfTest while the clock tests itself
+    selftest: "SelfTest | None"  # while the clock tests itself
     arbiter: bool  # arbiter mode: the arbiter's menu is open (after the code)
-    menu_tick: "Any"  # tick of the last key (levers aside) while a menu is open
-    lock: "Any"  # the code lock (device/codelock.py), made when the menu is first asked for
+    menu_tick: int  # tick of the last key (levers aside) while a menu is open
     absent: list
-    ok_down: "Any"  # tick when ok went down
+    ok_down: int  # tick when ok went down
     ok_used: bool
     presses: int  # key presses, for counting what arbiter tasks cost
     faults: int  # faults reported (see report_fault())
     fault_kinds: int  # the latched faults.* kinds the displays mark
     console: "Console"
     displays: "Displays"
-    marks: "Any"  # per side: the status bits of its display (see status())
-    key_tick: "Any"  # the last key or lever (the displays dim after a while without one)
+    marks: "array"  # per side: the status bits of its display (see status())
     low_battery: bool
     lever_ms: list  # game ms of each lever's last counted press
     first: int  # the display drawn first: the one beside the lever pressed last
     info: int  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
     info_until: int
     identify_until: int  # ms (self.gt) until which the clock identifies itself
-    hall: "Any"  # device.hall.Reporter: the state to the hall over MQTT, or None
     halted: bool  # the loop has ended (halt())
-    host: "Any"  # device.hostpoll.HostPoll on a board with a USB console (see main())
-    battery_tick: "Any"  # when the battery was last read
-    state: "ClockState"
-    menu: "Any"  # device.menu.Menu while one is open (NO_MENU otherwise)
+    host: "HostPoll | None"  # on a board with a USB console (see main())
 
     def __init__(self, board, clock, values, store=None, settings_path="/settings.json", hall=None,
                  settings_problem=None, network_path=NETWORK):
+        self.board = board
+        self.clock = clock
+        self.values = values
+        self.store = store or storage.Store()
+        self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
         self.state = ClockState(self)
-        self.menu = NO_MENU
+        self.menu = NO_MENU  # device.menu.Menu while one is open
         from device.appstart import start  # the boot's own code, read once (forgotten below)
-        start(self, board, clock, values, store or storage.Store(), settings_path, hall, settings_problem,
-              network_path)
+        start(self, settings_path, settings_problem, network_path)
         self.battery_tick = clock.ticks_add(clock.ticks_ms(), -BATTERY_MS)  # read at the first step
         forget()  # what only the boot read (main() too: the profile, the settings)
 

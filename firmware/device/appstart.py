@@ -11,17 +11,15 @@ from device.displays import Displays
 from device.gametime import GameTime
 
 
-def start(app, board, clock, values, store, settings_path, hall, settings_problem, network_path):
-    """App.__init__'s work (its arguments are App's, the store made): each
-    field App declares."""
-    app.board = board
-    app.clock = clock
-    app.values = values
+def start(app, settings_path, settings_problem, network_path):
+    """App.__init__'s work (its arguments are App's): each field App declares."""
+    board = app.board
+    clock = app.clock
+    values = app.values
     app.network_path = network_path
     app.pending = None
     app.save_tick = 0
     app.kept = None
-    app.store = store
     app.store.use_watchdog(app.feed_watchdog)
     app.settings_path = settings_path
     app.storage_said = None
@@ -60,7 +58,6 @@ def start(app, board, clock, values, store, settings_path, hall, settings_proble
     app.info = 0
     app.info_until = UNSET
     app.identify_until = UNSET
-    app.hall = hall
     app.halted = False
     app.host = None
     app.new_screens()

@@ -10,7 +10,13 @@ from device.wiring import (KEYS, LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the type checker's names (never run on the board)
-    from typing import Any
+    import machine
+    from device.battery import Battery
+    from device.buttons import Buttons
+    from device.buzzer import Buzzer
+    from device.fram import FRAM
+    from device.leds import Leds
+    from device.wait import Wait
 
 
 def load_profile(path="/profile.json"):
@@ -35,15 +41,15 @@ class Board:
     profile: dict
     kind: str  # the display's kind: "ssd1306", "tm1637" or "ht1621"
     displays: list  # SSD1306, TM1637 or HT1621: left, then right
-    wait: "Any"  # device.wait.Wait: the loop's one wait, ended by any key's edge
-    buttons: "Any"  # device.buttons.Buttons, in KEYS order
+    wait: "Wait"  # the loop's one wait, ended by any key's edge
+    buttons: "Buttons"  # in KEYS order
     lockout_ms: int  # a press of the other lever this soon after a lever press is a rebound of the see-saw
-    buzzer: "Any"  # device.buzzer.Buzzer
-    fram: "Any"  # the FRAM's block device holding the journal, or None (on the flash)
-    battery: "Any"  # device.battery.Battery, or None
-    leds: "Any"  # device.leds.Leds (the running side's), or None
+    buzzer: "Buzzer"
+    fram: "FRAM | None"  # the FRAM's block device holding the journal (None: on the flash)
+    battery: "Battery | None"
+    leds: "Leds | None"  # the running side's
     restarted: bool  # the watchdog reset the board
-    watchdog: "Any"  # machine.WDT once start_watchdog() has run
+    watchdog: "machine.WDT | None"  # once start_watchdog() has run
 
     def __init__(self, profile, clock, machine=None):
         from device.boardsetup import build

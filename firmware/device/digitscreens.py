@@ -3,7 +3,7 @@
 # (device/screens.py: what a screen shows, when it redraws). A module of its
 # own: an OLED build never imports it, nor the TM1637 driver's tables.
 
-from clock.durations import TENTHS_MS
+from clock.reading import TENTHS_MS
 from clock.game import NOBODY, R_FORFEIT, STOPPED, UNSET
 from device import faults, lang
 from device.screens import (DIGIT_SEGMENTS, available_ms, counting_up, in_delay, reading_ms, late_ms,

@@ -15,7 +15,7 @@
 
 from array import array
 
-from clock.durations import TENTHS_MS, time_text
+from clock.reading import TENTHS_MS, time_text
 from clock.game import STOPPED, UNSET, DRAW
 from device import const, faults, lang, text
 

@@ -14,7 +14,8 @@ from pathlib import Path
 from host_tools import firmware_path
 from clock import events as ev
 from clock import timecontrol
-from clock.durations import shown, words
+from clock.durations import words
+from clock.reading import shown
 from clock.game import REASONS, RED, BLACK, DRAW, NOBODY, DRAW_REASONS
 from clock.journal import JournalError
 from clock.journalread import Loaded

@@ -7,6 +7,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -75,7 +76,10 @@ def test_power_on_with_the_hosts_request_and_a_button_script(tmp_path, env):
     # from the board's power-on: the lamps take 1.5 s, each key may wait 20 s
     script = "".join("at %ds press %s\n" % (6 + i, k) for i, k in enumerate(KEY_NAMES)) + "end 12s\n"
     with VirtualBoard(folder, "oled", announce=False, script=script) as b:
-        for _ in range(60):  # each look takes the clock a loop step or two to answer
+        # the script's last key comes 12 s after power-on, in real time; a look takes
+        # the host a fraction of that, however quickly the clock answers
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
             proc = xqclock(env, "check", "--port", b.path, "--last", timeout=120)
             if "no self-test result" not in proc.stderr:
                 break

@@ -52,7 +52,8 @@ NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.menu", "device.menuw
                "device.staging", "device.hostreads", "clock.snapshot", "device.profile", "device.settings",
                "clock.timecontrol", "clock.spaces", "device.digitscreens", "device.tm1637", "device.pushes",
                "device.poweron", "device.glyphs", "clock.journalread", "clock.jsonfile", "clock.tablestart",
-               "device.boardsetup", "device.archive", "device.appstart")
+               "device.boardsetup", "device.archive", "device.appstart", "clock.utf8", "clock.limits",
+               "clock.durations")
 
 
 def booted(tmp_path):

@@ -13,7 +13,7 @@ from support.hall_tier import Chromium, free_port
 from host_tools.hall.server import Server
 from host_tools.hall.state import Hall
 import host_tools.firmware_path
-from clock.durations import shown
+from clock.reading import shown
 
 LONG = "欧阳 Alexander-Maximilian 𠮷川 von Hohenzollern-Sigmaringen"
 

@@ -64,7 +64,9 @@ def main(profile_path):
     from device.board import load_profile
     scratch()
     profile = load_profile(profile_path)
-    rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m/40,15m/10*")), DIR, power_on=False)
+    # on a littlefs flash with the journal ring, as on a Pico
+    rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m/40,15m/10*")), DIR, power_on=False,
+                     flash_free=512 * 1024)
     del cfg, load_profile
     from device.app import forget
     forget()  # the settings' and the profile's modules the rig read: the boot reads them again, as a board's
