@@ -24,10 +24,11 @@ MANIFEST = "xqclock.json"
 KEEP_SOURCE = ("main.py", "boot.py")
 # No line numbers in the bytecode (and no asserts: the firmware's only say what
 # mypy cannot see): 6 % less RAM for the modules on the board, whose fault
-# reports name the exception, not a traceback (device/faults.py). Every module
-# gives the same source name, one interned name instead of one per module (a
-# traceback still names each function).
-OPTIMISE = ("-O3", "-s", "xqclock")
+# reports name the exception, not a traceback (device/faults.py). A module's
+# source name is its dotted name ("device.app"), which its import interns anyway:
+# a path ("device/app.py") would be one more name for good, for each of the
+# fifty modules a boot reads (the Pico's qstr pools are near a step of 8 KB).
+OPTIMISE = ("-O3",)
 # sys.implementation._mpy >> 10 -> mpy-cross -march
 ARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em", 7: "armv7emsp",
           8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc", 12: "rv64imc"}
@@ -133,8 +134,10 @@ class Build:
     def _compile_one(self, job):
         rel, root = job  # firmware/ or a library's folder in the cache
         source = (root / rel).read_bytes()
+        name = rel[:-3].replace("/", ".")  # the module's dotted name, a package's for its __init__
+        flags = [*OPTIMISE, "-s", name[:-9] if name.endswith(".__init__") else name]
         key = sha(b"%s\0%s\0%s\0%s\0%s" % (rel.encode(), str(self.format).encode(),
-                                           (self.march or "").encode(), " ".join(OPTIMISE).encode(), source))
+                                           (self.march or "").encode(), " ".join(flags).encode(), source))
         cached = cache_dir() / f"{key}.mpy"
         try:
             return cached.read_bytes()
@@ -142,7 +145,7 @@ class Build:
             pass
         out = cache_dir() / f"{key}.{os.getpid()}.tmp"
         out.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [self.compiler, *OPTIMISE, "-o", str(out), rel]
+        cmd = [self.compiler, *flags, "-o", str(out), rel]
         if self.march:
             cmd.insert(1, f"-march={self.march}")
         proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True)

@@ -312,7 +312,7 @@ class Link:
             text = self._interrupt(wait)
             errors = re.findall(r"^(\w*(?:Error|Exception)\b.*)$", text, re.M)
             if "KeyboardInterrupt" in text:
-                if re.search(r'File "device/app.py", line \d+, in run\b', text) or attempt:
+                if re.search(r'File "device[./]app(\.py)?", line \d+, in run\b', text) or attempt:
                     self.enter(soft_reset=False)
                     return True, ""
                 self.t.serial.write(b"\x04")  # soft reset at the friendly prompt: main.py again

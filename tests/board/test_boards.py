@@ -96,7 +96,7 @@ FORGOTTEN = ("device.poweron", "device.profile", "device.settings", "device.stag
 def test_ctrl_c_interrupts_the_running_clock(board, env):
     flash(env, board, "--profile", "oled")
     text = interrupt(board)
-    assert "KeyboardInterrupt" in text and 'File "device/app.py"' in text, text
+    assert "KeyboardInterrupt" in text and 'File "device.app"' in text, text
     assert text.endswith(">>> ")
     # mpremote's own Ctrl-C (resume: no soft reset) reaches it the same way
     flash(env, board)

@@ -51,9 +51,10 @@ def interrupt(board, ceiling=60.0):
 
 
 def running(env, board):
-    """Whether the board runs the clock: interrupted once its loop turns, it was in App.run's loop."""
+    """Whether the board runs the clock: interrupted once its loop turns, it was in App.run's loop
+    (device.app as flashed, .mpy; device/app.py as mip installs it, source)."""
     text = interrupt(board)
-    return "KeyboardInterrupt" in text and re.search(r'File "device/app.py", line \d+, in run', text) is not None
+    return "KeyboardInterrupt" in text and re.search(r'File "device[./]app(\.py)?", line \d+, in run', text) is not None
 
 
 def halt(env, board):
