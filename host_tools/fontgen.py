@@ -1,5 +1,5 @@
 """Generate firmware/device/glyphs.py: the 16x16 GNU Unifont glyphs of exactly
-the Chinese characters the screens use (device.lang.chinese_characters()).
+the Chinese characters the screens use (chinese_characters()).
 
     python -m host_tools.fontgen            # rewrite firmware/device/glyphs.py
     python -m host_tools.fontgen --check    # exit 1 if the committed file is stale
@@ -168,10 +168,22 @@ def generate(hex_path=None, ruling=False):
         chars = "".join(ch for ch in picture.CHARS if ord(ch) >= 128)
         text = render(chars, read_hex(path), font_version(path))
         return path, chars, text.replace("# device/lang.py.", "# host_tools/ruling/picture.py (CHARS), with --ruling.")
-    from device import lang
-
-    chars = lang.chinese_characters()
+    chars = chinese_characters()
     return path, chars, render(chars, read_hex(path), font_version(path))
+
+
+def chinese_characters():
+    """Every Chinese character the screens can show: the words of device/lang.py
+    (each a pair [English, Chinese], alone or in a tuple) and of the menus."""
+    from device import lang
+    from device.menuwords import MENU, MENU_KEYS
+    pairs = [*MENU.values(), MENU_KEYS]
+    for value in vars(lang).values():
+        if isinstance(value, list):
+            pairs.append(value)
+        elif isinstance(value, tuple):
+            pairs.extend(value)
+    return "".join(sorted({ch for pair in pairs for ch in pair[lang.ZH] if ord(ch) > 127}))
 
 
 def main(argv=None):

@@ -49,12 +49,12 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # (see forget()): main()'s power-on, the board's building, the App's fields
 # set up, the profile's and the settings' checks, the time-control parser and
 # its durations, the journal's reader, where a table comes from, the archive,
-# the limits and JSON of what is read, the host's reads and pushes and their
-# staging.
+# the journal ring's making and finding, the limits and JSON of what is read,
+# the host's reads and pushes and their staging.
 SOMETIMES = ("device.poweron", "device.boardsetup", "device.appstart", "device.profile", "device.settings",
              "clock.timecontrol", "clock.spaces", "clock.durations", "clock.journalread", "clock.tablestart",
-             "device.archive", "clock.limits", "clock.jsonfile", "clock.utf8", "device.pushes", "device.staging",
-             "device.actions")
+             "device.archive", "device.ringopen", "clock.limits", "clock.jsonfile", "clock.utf8", "device.pushes",
+             "device.staging", "device.actions")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
 MENUS = ("device.arbiter", "device.menu", "device.menuwords")

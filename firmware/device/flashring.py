@@ -18,14 +18,12 @@
 # plain file, as on the FRAM.
 
 import os
-from array import array
 
 from clock import ring
-from clock.journal import FILES, RECORD, header, pack_event
+from clock.journal import FILES, RECORD, pack_event
 from device.sha256 import seal
 
 PAGE = 256  # the flash's program unit: the pico-sdk programs whole pages
-_SCAN = 64  # bytes read of each block to find the ring's: every marker sits in them
 
 
 class FlashRing:
@@ -42,88 +40,26 @@ class FlashRing:
     def create(self, path, settings):
         if not self.found:
             return FILES.create(path, settings)
-        head, head_hash = header(settings)
-        bs = self.block_size
-        head_bytes = ring.PREFIX_BYTES + len(head) + 4
-        blocks = ring.blocks_for(self.records, bs, head_bytes)
-        tmp = path + ".new"  # renamed when whole: a power cut leaves no half-made journal
-        with open(tmp, "wb") as f:
-            f.write(ring.prefix(bs, blocks))
-            f.write(head)
-            f.write(head_hash)
-            pos = head_bytes
-            for i in range(1, blocks):
-                at = ring.file_offset(i, ring.marker_at(i), bs)
-                self._erased(f, at - pos)
-                f.write(ring.marker(i, head_hash))
-                pos = at + ring.SLOT
-            self._erased(f, ring.file_size(bs, blocks) - pos)
-        os.rename(tmp, path)
-        from clock.journalread import Loaded  # the reader: the board forgets it between games (device/app.py)
-        loaded = Loaded(path)
-        phys = self._locate(loaded)
-        if phys is None:  # littlefs is not on this flash (a FAT build): journal files from now on
+        from device.ringopen import make  # before a game only: the board forgets it (device/app.py)
+        made = make(self, path, settings)
+        if made is None:  # littlefs is not on this flash (a FAT build): journal files from now on
             self.found = False
             os.remove(path)
             return FILES.create(path, settings)
-        return RingJournal(self.flash, path, loaded, phys, (0, ring.first_slot(0, head_bytes)))
-
-    def _erased(self, f, n):
-        chunk = ring.ERASED * 16
-        while n > 0:
-            k = min(n, len(chunk))
-            f.write(chunk if k == len(chunk) else chunk[:k])
-            n -= k
-            if self.feed is not None:
-                self.feed()
+        loaded, phys, end = made
+        return RingJournal(self.flash, path, loaded, phys, end)
 
     def reopen(self, loaded):
         """A journal appending after the records of `loaded` (read them first)."""
         if loaded.ring is None:  # a journal file (written before the ring, or on a FRAM)
             return FILES.reopen(loaded)
-        phys = self._locate(loaded)
+        from device.ringopen import locate
+        phys = locate(self, loaded)
         if phys is None:
             raise OSError(5)  # the ring is not where its file says: nothing is written blind
         journal = RingJournal(self.flash, loaded.path, loaded, phys, loaded.end)
         journal.seal()
         return journal
-
-    def _locate(self, loaded):
-        """The flash block holding each of the ring's blocks, or None unless
-        each is found exactly once."""
-        bs, blocks = loaded.ring
-        if bs != self.block_size:
-            return None
-        with open(loaded.path, "rb") as f:
-            head_bytes = f.read(loaded.start)  # the prefix and the header, its game id and hash
-        first = head_bytes[:_SCAN]
-        phys = array("i", [-1] * blocks)
-        buf = bytearray(_SCAN)
-        whole = bytearray(len(head_bytes))
-        head = loaded.head_hash
-        for b in range(self.flash.ioctl(4, 0)):
-            self.flash.readblocks(b, buf, 0)
-            if buf == first:
-                # block 0 of this game's ring, or of an earlier one with the same
-                # settings (a deleted file's blocks keep their bytes until reused)
-                self.flash.readblocks(b, whole, 0)
-                i = 0 if whole == head_bytes else -1
-            else:
-                i = -1
-                for at in range(ring.SLOT, _SCAN, ring.SLOT):
-                    if buf[at:at + 4] == ring.MARKER and buf[at + 8:at + 12] == head:
-                        i = buf[at + 4] | buf[at + 5] << 8
-                        if not 0 < i < blocks or ring.marker_at(i) != at:
-                            i = -1
-                        break
-            if i >= 0:
-                if phys[i] >= 0:
-                    return None  # two candidates: which one littlefs reads is not known
-                phys[i] = b
-        for b in phys:
-            if b < 0:
-                return None
-        return phys
 
 
 class RingJournal:

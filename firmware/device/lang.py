@@ -4,7 +4,7 @@
 # words stay interned names (2 KB less for good on the 64-bit VM). The
 # Chinese glyphs the board stores are exactly the characters used here and in
 # the menus' words (device/menuwords.py, imported with the menus;
-# host_tools/fontgen.py collects them).
+# host_tools/fontgen.py's chinese_characters() collects them).
 
 EN = 0
 ZH = 1
@@ -54,18 +54,3 @@ REASONS = (
     ["PERP CHECK", "长将"],
     ["PERP CHASE", "长捉"],
 )
-
-def chinese_characters():
-    """Every Chinese character the screens can show (for the glyph generator)."""
-    from device.menuwords import MENU, MENU_KEYS
-    seen = {}
-    tables = [SIDE, REASONS, MENU.values(), FAULT_KINDS,
-              (PAUSED, NEXT_PERIOD, FOULS, LATE, EXEMPT, BYOYOMI, DELAY, MOVE_LEFT,
-               OVERTIME, UPCOUNT, ING, ING_POINTS, LOW_BATTERY, RESTORED, WIN, LOSS, DRAW, FAULT, STOPPED,
-               MENU_KEYS, MOVED)]
-    for table in tables:
-        for pair in table:
-            for ch in pair[ZH]:
-                if ord(ch) > 127:
-                    seen[ch] = True
-    return "".join(sorted(seen))

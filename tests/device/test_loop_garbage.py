@@ -53,7 +53,7 @@ NOT_AT_BOOT = ("device.arbiter", "device.codelock", "device.menu", "device.menuw
                "clock.timecontrol", "clock.spaces", "device.digitscreens", "device.tm1637", "device.pushes",
                "device.poweron", "device.glyphs", "clock.journalread", "clock.jsonfile", "clock.tablestart",
                "device.boardsetup", "device.archive", "device.appstart", "clock.utf8", "clock.limits",
-               "clock.durations")
+               "clock.durations", "device.ringopen")
 
 
 def booted(tmp_path):

@@ -78,7 +78,7 @@ def test_what_the_screens_read_every_step_is_folded_at_compile_time():
 
 
 def test_every_word_in_lang_is_shown_somewhere():
-    """A word nothing shows costs its glyphs on the board (lang.chinese_characters)."""
+    """A word nothing shows costs its glyphs on the board (host_tools.fontgen.chinese_characters)."""
     from device import lang, menuwords
     code = "\n".join(p.read_text() for p in FILES if p.name not in ("lang.py", "menuwords.py"))
     words = [n for n in dir(lang) if n.isupper() and n not in ("EN", "ZH")]

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from host_tools import fontgen
-from device import glyphs, lang
+from device import glyphs
 
 REGENERATE = ("run `python -m host_tools.fontgen` (needs the Debian package unifont) "
               "and commit glyphs.py")
@@ -31,7 +31,7 @@ def committed(ch):
 
 
 def test_glyphs_cover_exactly_the_characters_lang_uses():
-    wanted = set(lang.chinese_characters())
+    wanted = set(fontgen.chinese_characters())
     have = set(glyphs.CHARS)
     missing = "".join(sorted(wanted - have))
     unused = "".join(sorted(have - wanted))
