@@ -111,7 +111,27 @@ def _device(timeout):
         figures = output(SCRIPTS / "bench_device.py", PROFILE, path=flashed, timeout=timeout)
         modules = boot_modules()
         split = output(SCRIPTS / "bench_device.py", PROFILE, *modules, path=flashed, timeout=timeout)
-    return figures + by_module(split, modules)
+    return names_at_boot(figures) + by_module(split, modules)
+
+
+# The Pico's qstr pools (MicroPython v1.28.0, emulated; docs/DEVELOPER.md): each
+# new pool is twice the last, and the sixth, which the boot fills, ends near
+# 1,290 names; the seventh would take 8 KB more for good.
+PICO_POOL_STEP = 1290
+# What the Pico's boot interned beyond this VM's count (at 6a83c72: 1,189 against
+# 1,065): its own start's names, and names the rig here had interned before.
+PICO_EXTRA_NAMES = 124
+
+
+def names_at_boot(figures):
+    """bench_device.py's figures, its two qstr_info() lines made one figure: the
+    names the firmware's modules and boot interned (for good) on the VM."""
+    import re
+    counts = [int(n) for n in re.findall(r"n_qstr=(\d+)", figures)]
+    lines = [line for line in figures.splitlines(keepends=True) if not line.startswith("qstr pool:")]
+    return "".join(lines) + ("qstr_names_at_boot %d names interned by the firmware on the VM (the Pico's boot "
+                             "interns about %d more; its pools step up by 8 KB near %d)\n"
+                             % (counts[-1] - counts[0], PICO_EXTRA_NAMES, PICO_POOL_STEP))
 
 
 def _flashed(folder, timeout):

@@ -27,6 +27,8 @@ def _scrub(n):
 for _n in range(30):
     machine.Pin(_n)  # the stand-in's pin objects (one per GPIO) are not the firmware's heap
 _BEFORE_IMPORT = used()
+if len(__import__("sys").argv) == 2:  # the names interned from here on are the firmware's (host_tools/bench.py)
+    __import__("micropython").qstr_info()
 # the firmware's modules one by one, each after those it imports (the order is
 # the bench's, host_tools/bench.py): what each takes, bytecode and module-level
 # objects; the qstr pools' state is printed before each ("qstr pool: ..."): the
@@ -73,6 +75,8 @@ def main(profile_path):
     before = used()
     rig.boot()
     boot = used() - before
+    if not MODULES:
+        __import__("micropython").qstr_info()
     rig.press(START)
     for i in range(300):  # 300 moves, 150 each
         rig.run(400)
