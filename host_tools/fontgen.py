@@ -173,17 +173,15 @@ def generate(hex_path=None, ruling=False):
 
 
 def chinese_characters():
-    """Every Chinese character the screens can show: the words of device/lang.py
-    (each a pair [English, Chinese], alone or in a tuple) and of the menus."""
-    from device import lang
+    """Every Chinese character the screens can show: device/lang_zh.py's words
+    and the menus' (device/menuwords.py)."""
+    from device import lang, lang_zh
     from device.menuwords import MENU, MENU_KEYS
-    pairs = [*MENU.values(), MENU_KEYS]
-    for value in vars(lang).values():
-        if isinstance(value, list):
-            pairs.append(value)
-        elif isinstance(value, tuple):
-            pairs.extend(value)
-    return "".join(sorted({ch for pair in pairs for ch in pair[lang.ZH] if ord(ch) > 127}))
+    words = [pair[lang.ZH] for pair in (*MENU.values(), MENU_KEYS)]
+    for name, value in vars(lang_zh).items():
+        if name.isupper():
+            words.extend(value if isinstance(value, list) else [value])
+    return "".join(sorted({ch for word in words for ch in word if ord(ch) > 127}))
 
 
 def main(argv=None):

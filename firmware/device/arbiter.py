@@ -116,7 +116,7 @@ class Arbiter:
         return DONE
 
     def _side(self, title, then):
-        return Choice(title, lang.SIDE, then)
+        return Choice(title, lang.pair("SIDE"), then)
 
     def main(self):
         game = self.state.game
@@ -137,7 +137,8 @@ class Arbiter:
             items.append((m["custom"], self._custom))
             items.append((m["settings"], self._settings))
             if not game.started:
-                items.append((lang.LATE, lambda: self._side(lang.LATE, self.mark_absent)))
+                late = lang.pair("LATE")
+                items.append((late, lambda: self._side(late, self.mark_absent)))
             items.append((m["start"], self.new_game))
             if self.selftest is not None:
                 items.append((m["test"], self._selftest))
@@ -159,11 +160,13 @@ class Arbiter:
                       lambda n: self._event(ev.MOVES, side, n))
 
     def _result(self):
-        winners = (lang.SIDE[RED], lang.SIDE[BLACK], lang.DRAW)
+        sides = lang.pair("SIDE")
+        winners = (sides[RED], sides[BLACK], lang.pair("DRAW"))
+        reasons = lang.pair("REASONS")
 
         def reason(w):
             entered = [r for r in range(R_ENTERED, len(REASONS)) if may_enter(w, r)]
-            return Choice(menuwords.MENU["result"], [lang.REASONS[i] for i in entered],
+            return Choice(menuwords.MENU["result"], [reasons[i] for i in entered],
                           lambda i: self._event(ev.RESULT, w, entered[i]))
         return Choice(menuwords.MENU["result"], winners, reason)
 

@@ -36,8 +36,6 @@ IDENTIFY = const(1 << 19)  # asked to identify itself (xqclock identify, the hal
 _OLED_STATUS = const(LOW_BATTERY | RESTORED | NEW_PERIOD | MARK_PHASE | (0xFF << FAULT_SHIFT) | PERIOD_MARK
                      | OFFLINE | HALTED | IDENTIFY)
 
-# the Ing points' words around their number ("-%dPT": "-", "PT"), per language
-_ING_POINTS = tuple(tuple(words.split("%d")) for words in lang.ING_POINTS)
 
 # segments A..G (bits 0..6) of the digits 0..9, as on the 7-segment build
 # (device/tm1637.py draws them so: a test holds the two the same)
@@ -280,7 +278,8 @@ class OledScreen:
         fb.fill(0)
         if d[_RUN]:
             fb.fill_rect(0, 0, _W, 3, 1)  # the bold bar: this clock runs
-        text.draw(fb, lang.SIDE[s][lg], 0, 3)
+        w = lang.words(lg)
+        text.draw(fb, w.SIDE[s], 0, 3)
         info = self.info.clear()  # "P2 12/40": the period, the moves and the quota
         if d[_PERIOD] or d[_QUOTA]:
             info.glue("P").num(d[_PERIOD] + 1)
@@ -295,11 +294,11 @@ class OledScreen:
             fb.fill_rect(x - 2, 5, period.width() + 3, 12, 1)
             period.draw(fb, x, 3, 0)
         _big_time(fb, self.chars, d[_TLEN])
-        self._status_line(fb, game, lg)
+        self._status_line(fb, game, w)
         if d[_STATUS] & OFFLINE:
             fb.fill_rect(_W - 4, 60, 3, 3, 1)  # a dot in the corner: no connection to the hall
 
-    def _status_line(self, fb, game, lg):
+    def _status_line(self, fb, game, w):
         """The bottom line: the most important thing this player must know."""
         d = self.now
         s = self.side
@@ -308,45 +307,45 @@ class OledScreen:
         line = self.line.clear()
         if d[_RESULT] != -1:
             if game.winner == DRAW:
-                line.word(lang.DRAW[lg])
+                line.word(w.DRAW)
             else:
-                line.word(lang.WIN[lg] if game.winner == s else lang.LOSS[lg])
-            line.word(lang.REASONS[game.reason][lg])
+                line.word(w.WIN if game.winner == s else w.LOSS)
+            line.word(w.REASONS[game.reason])
         elif not game.started and self.caption and d[_LATE] < 0:
             line.word(self.caption)
         elif d[_LATE] >= 0:
             secs = d[_LATE]
-            line.word(lang.LATE[lg]).num(secs // 60, 0, True).glue(":").num(secs % 60, 2)
+            line.word(w.LATE).num(secs // 60, 0, True).glue(":").num(secs % 60, 2)
         elif game.moved_at != UNSET:
-            line.word(lang.MOVED[lg])
+            line.word(w.MOVED)
         elif d[_PAUSED]:
-            line.word(lang.PAUSED[lg])
+            line.word(w.PAUSED)
             if status & RESTORED:
-                line.word(lang.RESTORED[lg])
+                line.word(w.RESTORED)
         elif status & NEW_PERIOD:
-            line.word(lang.NEXT_PERIOD[lg])
+            line.word(w.NEXT_PERIOD)
         else:
             if d[_DELAY] >= 0:  # the big digits count the delay down
-                line.word(lang.DELAY[lg]).clock(d[_DELAY])
+                line.word(w.DELAY).clock(d[_DELAY])
             if d[_FOULS] >= 16:
-                line.word(lang.FOULS[lg]).num(d[_FOULS] >> 4)
+                line.word(w.FOULS).num(d[_FOULS] >> 4)
             if d[_PERIODS] >= 0:
-                line.word(lang.BYOYOMI[lg]).num(d[_PERIODS])
+                line.word(w.BYOYOMI).num(d[_PERIODS])
             if d[_MOVE] >= 0:
                 secs = d[_MOVE]
-                line.word(lang.MOVE_LEFT[lg]).num(secs // 60, 0, True).glue(":").num(secs % 60, 2)
+                line.word(w.MOVE_LEFT).num(secs // 60, 0, True).glue(":").num(secs % 60, 2)
             if d[_BLOCK] >= 0:
-                line.word(lang.OVERTIME[lg]).num(d[_BLOCK], 0, True).glue("/").num(game.sides[s].tc.canadian_moves)
+                line.word(w.OVERTIME).num(d[_BLOCK], 0, True).glue("/").num(game.sides[s].tc.canadian_moves)
             if d[_ING] >= 0:
-                line.word(lang.ING[lg]).num(d[_ING] >> 10).glue("/").num(game.sides[s].tc.ing_periods)
-                points = _ING_POINTS[lg]
+                line.word(w.ING).num(d[_ING] >> 10).glue("/").num(game.sides[s].tc.ing_periods)
+                points = w.ING_POINTS
                 line.word(points[0]).num(d[_ING] & 1023).glue(points[1])
             if d[_UP]:
-                line.word(lang.UPCOUNT[lg])
+                line.word(w.UPCOUNT)
             if d[_EXEMPT]:
-                line.word(lang.EXEMPT[lg])
+                line.word(w.EXEMPT)
             if status & LOW_BATTERY:
-                line.word(lang.LOW_BATTERY[lg])
+                line.word(w.LOW_BATTERY)
         kinds = status >> FAULT_SHIFT & 0xFF
         if status & IDENTIFY:
             line.clear().glue("#")
@@ -358,13 +357,13 @@ class OledScreen:
             line.draw(fb, (_W - line.width()) // 2, y, 0)
             return
         if status & HALTED:
-            line.clear().word(lang.STOPPED[lg])
+            line.clear().word(w.STOPPED)
         elif kinds and (status & MARK_PHASE or not line.n):
             # a latched fault: alone on the line, or in turn with what it holds
-            line.clear().word(lang.FAULT[lg])
+            line.clear().word(w.FAULT)
             for i in range(len(faults.KINDS)):
                 if kinds & faults.KINDS[i]:
-                    line.word(lang.FAULT_KINDS[i][lg])
+                    line.word(w.FAULT_KINDS[i])
         line.draw(fb, 2, y)
         if d[_FLAG]:
             fb.rect(0, y, _W, 16, 1)  # this side's flag fell

@@ -18,8 +18,8 @@ PAGE = Path(__file__).with_name("page")
 FILES = {"/": ("index.html", "text/html; charset=utf-8"),
          "/hall.js": ("hall.js", "text/javascript; charset=utf-8"),
          "/hall.css": ("hall.css", "text/css; charset=utf-8")}
-WORDS = json.dumps({"reasons": {name: list(lang.REASONS[i]) for i, name in enumerate(REASONS)},
-                    "faults": [[kind, list(words)] for kind, words in zip(faults.KINDS, lang.FAULT_KINDS)]},
+WORDS = json.dumps({"reasons": dict(zip(REASONS, lang.pair("REASONS"))),
+                    "faults": [[kind, words] for kind, words in zip(faults.KINDS, lang.pair("FAULT_KINDS"))]},
                    ensure_ascii=False).encode()
 PING_S = 15  # a comment line this often keeps proxies from closing a quiet stream
 

@@ -87,13 +87,13 @@ def _menu_word(name, lang):
     """How the clock's result menu names a winner or a reason (device/lang.py)."""
     from host_tools.firmware_path import FIRMWARE
     from clock.game import REASONS
-    from device import lang as words
-    i = 0 if lang == "en" else 1
+    from device import lang as languages
+    words = languages.words(languages.EN if lang == "en" else languages.ZH)
     if name in verdict.SIDES:
-        return words.SIDE[verdict.SIDES.index(name)][i]
+        return words.SIDE[verdict.SIDES.index(name)]
     if name == "draw":
-        return words.DRAW[i]
-    return words.REASONS[REASONS.index(name)][i]
+        return words.DRAW
+    return words.REASONS[REASONS.index(name)]
 
 
 def _piece(p, lang):

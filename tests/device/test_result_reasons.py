@@ -39,7 +39,7 @@ def test_the_arbiter_enters_a_rulings_result_on_both_builds(tmp_path, profile, w
     assert g.over() and REASONS[g.reason] == reason
     assert g.winner == {"RED": RED, "BLACK": BLACK, "DRAW": DRAW}[winner]
     if profile == "segment7":
-        assert menuwords.code(lang.REASONS[g.reason]) in ("PChE", "PChA", "rEPt", "StPL")
+        assert menuwords.code(lang.pair("REASONS")[g.reason]) in ("PChE", "PChA", "rEPt", "StPL")
     journals = list(tmp_path.rglob("*.xqj"))
     assert len(journals) == 1
     record = GameRecord(journals[0])  # the sheet says why the game ended

@@ -9,8 +9,9 @@ from device.tm1637 import encode_digits
 def options():
     """Every option label the arbiter's menus offer (numbers aside)."""
     words = [pair[lang.EN] for pair in menuwords.MENU.values()]
-    words += [pair[lang.EN] for pair in lang.SIDE] + [lang.DRAW[lang.EN], lang.LATE[lang.EN]]
-    words += [pair[lang.EN] for pair in lang.REASONS[4:]]  # the reasons an arbiter enters
+    en = lang.words(lang.EN)
+    words += en.SIDE + [en.DRAW, en.LATE]
+    words += en.REASONS[4:]  # the reasons an arbiter enters
     words += list(timecontrol.PRESETS) + ["English", "中文", "BRONSTEIN"]
     return words
 

@@ -79,8 +79,16 @@ def test_what_the_screens_read_every_step_is_folded_at_compile_time():
 
 def test_every_word_in_lang_is_shown_somewhere():
     """A word nothing shows costs its glyphs on the board (host_tools.fontgen.chinese_characters)."""
-    from device import lang, menuwords
-    code = "\n".join(p.read_text() for p in FILES if p.name not in ("lang.py", "menuwords.py"))
-    words = [n for n in dir(lang) if n.isupper() and n not in ("EN", "ZH")]
-    assert [n for n in words if not re.search(rf"\blang\.{n}\b", code)] == []
+    from device import lang_en, menuwords
+    code = "\n".join(p.read_text() for p in FILES if not p.name.startswith("lang") and p.name != "menuwords.py")
+    words = [n for n in dir(lang_en) if n.isupper()]
+    assert [n for n in words if not re.search(rf'\bw\.{n}\b|pair\("{n}"\)', code)] == []
     assert [k for k in menuwords.MENU if f'"{k}"' not in code] == []
+
+
+def test_each_language_has_every_word_in_the_same_place():
+    from device import lang_en, lang_zh
+    shape = [(n, len(v) if isinstance(v, list) else str) for n, v in sorted(vars(lang_en).items()) if n.isupper()]
+    assert [(n, len(v) if isinstance(v, list) else str) for n, v in sorted(vars(lang_zh).items())
+            if n.isupper()] == shape
+    assert all(type(getattr(lang_en, n)) in (str, list) for n, _ in shape)

@@ -810,7 +810,7 @@ def test_the_ruling_says_which_result_to_enter_on_the_clock(fen, cycle, rounds, 
     if entered:
         from device import lang
         from clock.game import REASONS
-        assert lang.REASONS[REASONS.index(entered[1])][0] in report.text(rec, result, "en")
+        assert lang.words(lang.EN).REASONS[REASONS.index(entered[1])] in report.text(rec, result, "en")
 
 
 def test_a_claim_that_holds_says_to_enter_the_move_limit():
