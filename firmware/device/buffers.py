@@ -7,6 +7,10 @@
 # copy(dst, at, src, off, n): dst[at:at + n] = src[off:off + n].
 # span(a, at, b, off, n): -1 if a[at:at + n] == b[off:off + n], else
 # first << 16 | last, the first and last index (from at and off) where they differ.
+# ascii(s, n): whether str s, of n = len(s) characters, is all ASCII. Its first
+# n bytes tell: a character from U+0080 on is two to four bytes, each 0x80 or
+# more, and the first of them lies within them. (max(s) < "\x80" makes a str of
+# the largest character, and a character not yet interned allocates.)
 
 
 def copy(dst, at, src, off, n):
@@ -25,9 +29,13 @@ def span(a, at, b, off, n):
     return i << 16 | j
 
 
+def ascii(s, n):
+    return not s or max(s) < "\x80"
+
+
 try:
-    from device.buffers_viper import copy, span  # the same calls
+    from device.buffers_viper import ascii, copy, span  # the same calls
 except (ImportError, SyntaxError, AttributeError):  # CPython, or a VM without the viper emitter
     pass
 
-__all__ = ("copy", "span")
+__all__ = ("ascii", "copy", "span")

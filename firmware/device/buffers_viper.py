@@ -26,3 +26,14 @@ def span(a: ptr8, at: int, b: ptr8, off: int, n: int) -> int:
     while a[at + j] == b[off + j]:
         j -= 1
     return (i << 16) | j
+
+
+@micropython.viper
+def ascii(s, n: int) -> bool:
+    p = ptr8(s)  # a str's UTF-8 bytes, read in place
+    i = 0
+    while i < n:
+        if p[i] >= 0x80:
+            return False
+        i += 1
+    return True

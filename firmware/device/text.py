@@ -4,7 +4,8 @@
 # glyph draws as a hollow 14x14 box, so a missing glyph shows instead of vanishing.
 #
 # Allocation (measured on the unix port, see tests/firmware/test_text.py): an
-# all-ASCII str is drawn whole (framebuf's text()). Iterating a str makes a
+# all-ASCII str, told by its bytes (device/buffers.py's ascii(): no str made),
+# is drawn whole (framebuf's text()). Iterating a mixed str makes a
 # 1-char str per character; MicroPython interns it as a qstr, so the first time
 # a given character of a mixed str is drawn its few bytes go into the qstr pool,
 # for good (at most the len(glyphs.CHARS) characters there are and ASCII's 95;
@@ -20,7 +21,7 @@
 
 import framebuf
 
-from device.buffers import copy
+from device.buffers import ascii, copy
 from device.fontcover import missing
 
 _glyphs = None  # device.glyphs, once a non-ASCII character has been drawn (font())
@@ -62,14 +63,9 @@ def drawable(s):
     return not missing(s)
 
 
-def _ascii(s):
-    """Whether s is all ASCII: one pass in C (max() of a str), no allocation."""
-    return max(s) < "\x80"
-
-
 def width(s):
     """Width of s in pixels: 8 per ASCII character, 16 for any other."""
-    if not s or _ascii(s):
+    if not s or ascii(s, len(s)):
         return 8 * len(s)
     w = 0
     for ch in s:
@@ -82,7 +78,7 @@ def draw(fb, s, x, y, c=1):
     (only the characters' own pixels are touched). Returns the x after s."""
     if not s:
         return x
-    if _ascii(s):  # framebuf's text() draws it in one call (a call a character cost the Pico ~0.1 ms each)
+    if ascii(s, len(s)):  # framebuf's text() draws it in one call (a call a character cost the Pico ~0.1 ms each)
         fb.text(s, x, y + 4, c)
         return x + 8 * len(s)
     buf = _glyph_buf

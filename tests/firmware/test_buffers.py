@@ -47,13 +47,27 @@ def test_on_micropython_the_viper_code_runs_and_allocates_nothing():
         return
     from device import buffers_viper
     assert buffers.span is buffers_viper.span and buffers.copy is buffers_viper.copy
+    assert buffers.ascii is buffers_viper.ascii
     needs_heap_lock()
     a, b, dst = bytearray(128), bytearray(128), bytearray(129)
     b[100] = 7
-    out = [0]
+    out = [0, False, True]
+    word = bytes((0x7E, 0x7C, 0x60)).decode()  # "~|`", made now: its characters need not be names yet
 
-    def work():
+    def work(word=word):  # (a default, not a closure's cell: a closure of over five calls with a heap copy)
         out[0] = buffers.span(a, 0, b, 0, 128)
         buffers.copy(dst, 1, b, 96, 16)
+        out[1] = buffers.ascii(word, 3)
+        out[2] = buffers.ascii(NAME, len(NAME))
     assert without_allocating(work) == 1
-    assert out[0] == 100 << 16 | 100 and dst[5] == 7
+    assert out == [100 << 16 | 100, True, False] and dst[5] == 7
+
+
+NAME = "\U00020bb7\u5ddd"  # 𠮷川: four bytes, then three
+
+
+def test_ascii_is_told_by_the_first_len_bytes():
+    for s in ("", "PAUSED", "#7 Wang", "~"):
+        assert buffers.ascii(s, len(s))
+    for s in (NAME, "\u8bb8\u94f6\u5ddd", "#7 \u8bb8", "Wang \u00e9", "a\U00020bb7", "\u00e9"):
+        assert not buffers.ascii(s, len(s)), s
