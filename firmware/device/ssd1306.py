@@ -10,6 +10,11 @@
 # memoryview it uses is built in __init__ (on rp2, writevto would allocate
 # ~1 KB per call, so it is avoided), and the compare and copy are viper code
 # on MicroPython (device/buffers.py).
+#
+# The board's two displays draw on one frame (_Frame): a screen draws all of
+# it and sends it before the other screen draws (device/screens.py), so what
+# is each display's own is only `held`, what its chip holds (1 KB less RAM
+# than a frame each).
 
 from array import array
 
@@ -25,20 +30,40 @@ _DISPLAY_OFF = const(0xAE)
 _DISPLAY_ON = const(0xAF)
 _MASK30 = const(0x3FFFFFFF)  # bytes_sent wraps here so it stays a small int
 DIM_CONTRAST = const(0x08)  # dimmed outside play: still readable close up, a few % of the current
-_BLOCK = const(16)  # a window's columns come in whole blocks: one staging view per width, made once
-_STAGES = {}  # type: dict  # width -> (buffer, views): the window's bytes, shared by the board's displays
+_BLOCK = const(16)  # a window's columns come in whole blocks (the width is a multiple): one view per width
+_FRAMES = {}  # type: dict  # (width, pages) -> the _Frame the board's displays of that size share
 
 
-def _staging(width):
-    """A buffer for one window's data (the control byte, then up to a page of
-    columns) and its views by width: views[k] holds k blocks."""
-    st = _STAGES.get(width)
-    if st is None:
-        buf = bytearray(width + 1)
-        buf[0] = _CTRL_DATA
-        mv = memoryview(buf)
-        st = _STAGES[width] = (buf, [mv[:1 + k * _BLOCK] for k in range(width // _BLOCK + 1)])
-    return st
+class _Frame:
+    """What the displays of one size share, each using it in turn: the frame
+    drawn (buf[0] is the data control byte, so a page run goes out in one
+    writeto()), the window's staging buffer and the command buffers."""
+
+    def __init__(self, width, pages):
+        self.buf = bytearray(width * pages + 1)
+        self.buf[0] = _CTRL_DATA
+        mv = memoryview(self.buf)
+        self.pixels = mv[1:]
+        # runs[p]: page p plus the byte before it, which _send() turns into
+        # 0x40 for the duration of the write (it is page p-1's last byte).
+        self.runs = [mv[p * width:(p + 1) * width + 1] for p in range(pages)]
+        # one window's data: the control byte, then up to a page of columns; views[k] holds k blocks
+        self.stage = bytearray(width + 1)
+        self.stage[0] = _CTRL_DATA
+        sv = memoryview(self.stage)
+        self.views = [sv[:1 + k * _BLOCK] for k in range(width // _BLOCK + 1)]
+        # one command stream: column window 0..width-1, page window s..e
+        self.win = bytearray((_CTRL_CMDS, 0x21, 0, width - 1, 0x22, 0, pages - 1))
+        self.spans = array("i", [0] * pages)  # per page, show()'s columns to send: first << 16 | last, or -1
+        self.one = bytearray((_CTRL_CMD, 0))  # one command
+        self.two = bytearray((_CTRL_CMDS, 0, 0))  # two command bytes (or command + argument)
+
+
+def _frame(width, pages):
+    f = _FRAMES.get((width, pages))
+    if f is None:
+        f = _FRAMES[(width, pages)] = _Frame(width, pages)
+    return f
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -49,22 +74,11 @@ class SSD1306(framebuf.FrameBuffer):
         self.height = height
         self.external_vcc = external_vcc
         self.pages = pages = height >> 3
-        n = width * pages
-        # buf[0] is the data control byte, so a page run goes out in one writeto().
-        self.buf = bytearray(n + 1)
-        self.buf[0] = _CTRL_DATA
-        mv = memoryview(self.buf)
-        super().__init__(mv[1:], width, height, framebuf.MONO_VLSB)
-        self._shadow = bytearray(n)  # what the display's GDDRAM holds
-        # _run[p]: page p plus the byte before it, which _send() turns into
-        # 0x40 for the duration of the write (it is page p-1's last byte).
-        self._run = [mv[p * width:(p + 1) * width + 1] for p in range(pages)]
-        # One command stream: column window 0..width-1, page window s..e.
-        self._win = bytearray((_CTRL_CMDS, 0x21, 0, width - 1, 0x22, 0, pages - 1))
-        self._stage = _staging(width) if width % _BLOCK == 0 else None  # None: whole pages only
-        self._spans = array("i", [0] * pages)  # per page, show()'s columns to send: first << 16 | last, or -1
-        self._one = bytearray((_CTRL_CMD, 0))  # one command
-        self._two = bytearray((_CTRL_CMDS, 0, 0))  # two command bytes (or command + argument)
+        f = self._f = _frame(width, pages)
+        self.buf = f.buf
+        super().__init__(f.pixels, width, height, framebuf.MONO_VLSB)
+        self.fill(0)  # a display starts from a blank frame, whatever the other drew last
+        self.held = bytearray(width * pages)  # what the display's GDDRAM holds (as sent)
         self.bytes_sent = 0  # every byte handed to writeto(), mod 2**30
         ext = external_vcc
         setup = bytes((
@@ -136,8 +150,8 @@ class SSD1306(framebuf.FrameBuffer):
             while not stale >> p & 1:
                 p += 1
             self._stale = stale & ~(1 << p)
-            copy(self._shadow, p * self.width, self.buf, 1 + p * self.width, self.width)
-            sent = self._send(p, p)
+            width = self.width
+            sent = self._send_window(p, 0, width - 1, self.held, p * width)  # what it should hold
             if not self._stale:
                 self.poweron()  # a chip the static reset is dark until now
                 sent += 2
@@ -154,12 +168,12 @@ class SSD1306(framebuf.FrameBuffer):
         self.bytes_sent = (self.bytes_sent + len(data)) & _MASK30
 
     def _command(self, c):
-        one = self._one
+        one = self._f.one
         one[1] = c
         self._write(one)
 
     def _commands(self, a, b):
-        two = self._two
+        two = self._f.two
         two[1] = a
         two[2] = b
         self._write(two)
@@ -215,16 +229,16 @@ class SSD1306(framebuf.FrameBuffer):
         width = self.width
         whole = width - 1  # a span of the whole page (0 << 16 | width - 1)
         buf = self.buf
-        shadow = self._shadow
-        spans = self._spans
+        held = self.held
+        spans = self._f.spans
         sent = 0
         try:
             if not self.ready:
                 self._setup(self._reinit)
                 sent = len(self._reinit)
-            windows = self._stage is not None and not self._full
+            windows = not self._full
             for p in range(pages):
-                s = span(buf, 1 + p * width, shadow, p * width, width) if windows else whole
+                s = span(buf, 1 + p * width, held, p * width, width) if windows else whole
                 if s >= 0 and s != whole:  # some columns: whole blocks of them, unless nearly the page
                     first = s >> 16 & -_BLOCK
                     last = s & 0xFFFF | (_BLOCK - 1)
@@ -238,14 +252,15 @@ class SSD1306(framebuf.FrameBuffer):
                     continue
                 first = p
                 if s != whole:
-                    sent += self._send_window(p, s >> 16, s & 0xFFFF)
+                    col = s >> 16
+                    sent += self._send_window(p, col, s & 0xFFFF, buf, 1 + p * width + col)
                     p += 1
                 else:
                     while p < pages and spans[p] == whole:
                         p += 1
                     sent += self._send(first, p - 1)
                 for q in range(first, p):
-                    copy(shadow, q * width, buf, 1 + q * width, width)  # what the chip holds now
+                    copy(held, q * width, buf, 1 + q * width, width)  # what the chip holds now
                     self._stale &= ~(1 << q)  # sent: no refresh needs to send it again
         except BaseException:  # a bus error: the chip's state and RAM are now unknown
             self._full = True
@@ -257,21 +272,22 @@ class SSD1306(framebuf.FrameBuffer):
             sent += 2
         return sent
 
-    def _send_window(self, p, first, last):
-        """Columns first..last (whole blocks) of page p, through the staging buffer."""
-        win = self._win
+    def _send_window(self, p, first, last, src, at):
+        """Columns first..last (whole blocks) of page p, from src[at:], through the staging buffer."""
+        f = self._f
+        win = f.win
         win[2] = first
         win[3] = last
         win[5] = win[6] = p
         self._write(win)
         n = last - first + 1
-        stage, views = self._stage  # type: ignore[misc]  # show() sends windows only with one
-        copy(stage, 1, self.buf, 1 + p * self.width + first, n)
-        self._write(views[n // _BLOCK])
+        copy(f.stage, 1, src, at, n)
+        self._write(f.views[n // _BLOCK])
         return 8 + n
 
     def _send(self, first, last):
-        win = self._win
+        f = self._f
+        win = f.win
         win[2] = 0
         win[3] = self.width - 1
         win[5] = first
@@ -284,7 +300,7 @@ class SSD1306(framebuf.FrameBuffer):
             keep = buf[at]
             buf[at] = _CTRL_DATA
             try:
-                self._write(self._run[p])
+                self._write(f.runs[p])
             finally:
                 buf[at] = keep
         return 7 + (last - first + 1) * (width + 1)

@@ -68,7 +68,7 @@ def stuck_bus(profiles, directory):
     r.press(LEFT)
     r.run(3000)
     return {"sda": machine.PINS[6].value(), "kinds": r.app.fault_kinds,
-            "same": r.models[1].shown_vlsb() == bytes(r.board.displays[1].buf[1:])}
+            "same": r.models[1].shown_vlsb() == bytes(r.board.displays[1].held)}
 
 
 def slow_bus(profiles, directory):
@@ -80,7 +80,7 @@ def slow_bus(profiles, directory):
     r.press(START)
     r.run(1000)
     return {"kinds": r.app.fault_kinds, "lit": r.models[0].lit(),
-            "same": r.models[0].shown_vlsb() == bytes(r.board.displays[0].buf[1:])}
+            "same": r.models[0].shown_vlsb() == bytes(r.board.displays[0].held)}
 
 
 def idle_step(profiles, directory):
