@@ -96,6 +96,11 @@ _DIGIT_H = const(28)
 _SEG = const(3)  # segment thickness
 _TIME_Y = const(20)
 
+# The one line the screens put together and draw at a time (each is drawn as
+# soon as it is made, one screen after the other): made once, so drawing
+# allocates nothing.
+_LINE = text.Line()
+
 # fields of an OledScreen's description array
 _RUN = const(0)
 _MOVES = const(1)
@@ -194,9 +199,6 @@ class OledScreen:
         self.caption = caption(header, side) if header is not None else ""
         self.tenths = TENTHS_MS  # tenths show below this many ms (the setting)
         self.board = 0  # the board number shown while the clock identifies itself (0: none set)
-        self.info = text.Line()  # the lines drawn, made once: drawing allocates nothing
-        self.period = text.Line()
-        self.line = text.Line()
 
     def refresh(self):
         """Set the chip up again (one reset by static shows again), a piece a trickle()."""
@@ -280,7 +282,7 @@ class OledScreen:
             fb.fill_rect(0, 0, _W, 3, 1)  # the bold bar: this clock runs
         w = lang.words(lg)
         text.draw(fb, w.SIDE[s], 0, 3)
-        info = self.info.clear()  # "P2 12/40": the period, the moves and the quota
+        info = _LINE.clear()  # "P2 12/40": the period, the moves and the quota
         if d[_PERIOD] or d[_QUOTA]:
             info.glue("P").num(d[_PERIOD] + 1)
         info.num(d[_MOVES], 0, True)
@@ -290,7 +292,7 @@ class OledScreen:
         info.draw(fb, x, 3)
         if d[_PERIOD] and d[_STATUS] & PERIOD_MARK:
             # the period just reached, marked (inverted) for a while, as DGT clocks do
-            period = self.period.clear().glue("P").num(d[_PERIOD] + 1)
+            period = _LINE.clear().glue("P").num(d[_PERIOD] + 1)
             fb.fill_rect(x - 2, 5, period.width() + 3, 12, 1)
             period.draw(fb, x, 3, 0)
         _big_time(fb, self.chars, d[_TLEN])
@@ -304,7 +306,7 @@ class OledScreen:
         s = self.side
         y = 48
         status = d[_STATUS]
-        line = self.line.clear()
+        line = _LINE.clear()
         if d[_RESULT] != -1:
             if game.winner == DRAW:
                 line.word(w.DRAW)
