@@ -88,7 +88,8 @@ def power_figures(timeout=None, quick=False, builds=POWER_BUILDS):
 def after_warning(build, got, running, table):
     """hours_after_low_battery: what the cells still hold at the voltage the
     firmware warned at (its discharge curve), at the running current."""
-    from device.battery import CELLS, CURVES, left_permille
+    from device.battery import left_permille
+    from device.cells import CELLS, CURVES
     bat = json.loads((PROFILES / f"{build}.json").read_text(encoding="utf-8"))["battery"]
     chemistry, mv = bat["chemistry"], got["warn_mv"]
     cells = bat.get("cells", CELLS[chemistry])

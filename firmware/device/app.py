@@ -54,7 +54,7 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 SOMETIMES = ("device.poweron", "device.boardsetup", "device.appstart", "device.profile", "device.settings",
              "clock.timecontrol", "clock.spaces", "clock.durations", "clock.journalread", "clock.tablestart",
              "device.archive", "device.ringopen", "clock.limits", "clock.jsonfile", "clock.utf8", "device.pushes",
-             "device.staging", "device.actions")
+             "device.staging", "device.actions", "device.cells")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
 MENUS = ("device.arbiter", "device.menu", "device.menuwords")

@@ -7,7 +7,7 @@
 # Without a chemistry the gauge is a straight line from empty_mv (0 %) to
 # full_mv (100 %), and low() says "under 15 %". With one ("alkaline", "nimh",
 # "liion": the profile's battery.chemistry) the level comes from that
-# chemistry's discharge curve per cell (CURVES), and low() says "about
+# chemistry's discharge curve per cell (device/cells.py), and low() says "about
 # WARN_HOURS of play left": what is left of capacity_mah at drain_ma, the
 # build's running current (the power bench's current_ma_running). Either
 # way low() stays true until the level is back a margin above the threshold,
@@ -24,19 +24,6 @@ LOW_PERCENT = const(15)  # low() turns on under this
 OK_PERCENT = const(20)  # and off again above this
 WARN_HOURS = const(10)  # with a chemistry: low() turns on at this many hours of play left
 OK_HOURS = const(12)  # and off again above this (new cells, or a reading that recovered)
-
-# Per cell, (mV, % of the capacity left) from full to empty, read from the
-# makers' discharge curves at light drains (hardware/power.json gives the
-# sheets): Energizer E91 (alkaline, to 0.8 V), Panasonic eneloop BK-3MCCE
-# (NiMH, to 1.0 V), a generic 18650 Li-ion cell (to 3.3 V).
-CURVES = {
-    "alkaline": ((1500, 100), (1350, 80), (1250, 50), (1150, 25), (1050, 10), (900, 2), (800, 0)),
-    "nimh": ((1400, 100), (1300, 90), (1250, 70), (1220, 50), (1180, 25), (1120, 10), (1050, 4), (1000, 0)),
-    "liion": ((4200, 100), (4000, 80), (3850, 60), (3750, 40), (3650, 20), (3500, 8), (3300, 0)),
-}
-CELLS = {"alkaline": 3, "nimh": 3, "liion": 1}
-CAPACITY_MAH = {"alkaline": 2850, "nimh": 1900, "liion": 2500}  # at a few mA (power.json's sheets)
-
 
 def left_permille(curve, cell_mv):
     """Thousandths of the capacity left at cell_mv, linear between the curve's points."""
@@ -55,9 +42,14 @@ class Battery:
                  capacity_mah=None, drain_ma=None):
         if full_mv <= empty_mv:
             raise ValueError("full_mv must exceed empty_mv")
-        self.curve = CURVES[chemistry] if chemistry else None
-        self.cells = cells or CELLS.get(chemistry, 1)
-        self.capacity_mah = capacity_mah or CAPACITY_MAH.get(chemistry, 0)
+        self.curve = None  # per cell, (mV, % left) from full to empty (device/cells.py)
+        self.cells = cells or 1
+        self.capacity_mah = capacity_mah or 0
+        if chemistry:
+            from device.cells import CAPACITY_MAH, CELLS, CURVES  # at power-on only: the board forgets it
+            self.curve = CURVES[chemistry]
+            self.cells = cells or CELLS[chemistry]
+            self.capacity_mah = capacity_mah or CAPACITY_MAH[chemistry]
         self.drain_ma10 = int((drain_ma or 20) * 10 + 0.5)  # tenths of a mA: integers from here on
         self._adc = adc
         self._div = int(divider * 1000 + 0.5)  # the only float, once

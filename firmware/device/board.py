@@ -5,8 +5,8 @@
 # start and a stuck bus freed are device/boardsetup.py: read at power-on (and
 # when a display stops answering) only, and forgotten after.
 
-from device.wiring import (KEYS, LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK, SIDES, CHEMISTRY,  # noqa: F401
-                           ProfileError, battery_limits, i2c_users)  # (the host's tools and the app read them here)
+from device.wiring import (KEYS, LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK, SIDES,  # noqa: F401
+                           ProfileError)  # (the host's tools and the app read them here)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the type checker's names (never run on the board)
@@ -38,7 +38,6 @@ class Board:
     driver sets it up when it does (see device/ssd1306.py)."""
 
     # set by device/boardsetup.py's build()
-    profile: dict
     kind: str  # the display's kind: "ssd1306", "tm1637" or "ht1621"
     displays: list  # SSD1306, TM1637 or HT1621: left, then right
     wait: "Wait"  # the loop's one wait, ended by any key's edge
@@ -49,6 +48,7 @@ class Board:
     battery: "Battery | None"
     leds: "Leds | None"  # the running side's
     restarted: bool  # the watchdog reset the board
+    watchdog_ms: int  # the profile's (0: none)
     watchdog: "machine.WDT | None"  # once start_watchdog() has run
 
     def __init__(self, profile, clock, machine=None):

@@ -4,7 +4,7 @@
 # Read at power-on (and when a display stops answering) only: the board
 # forgets this module after (device/app.py's SOMETIMES).
 
-from device.wiring import KEYS, SIDES, battery_limits, i2c_users
+from device.wiring import KEYS, SIDES
 
 FRAME_BYTES = 1026  # the longest display transaction: address, control byte, 1024 bytes of frame
 VBUS_GPIO = 24  # the Pico's VBUS sense: high while USB powers the board
@@ -32,19 +32,40 @@ def i2c_timeout_us(freq):
     return us if us > 50000 else 50000
 
 
+def i2c_users(profile):
+    """The profile's I2C devices as (field, object): the OLEDs and the FRAM."""
+    users = []
+    if profile["display"]["kind"] == "ssd1306":
+        users = [("display." + side, profile["display"][side]) for side in SIDES]
+    if profile.get("fram"):
+        users.append(("fram", profile["fram"]))
+    return users
+
+
 def bus_freq(profile, bus):
     """The speed of I2C controller `bus`: the slowest its devices allow
     (a display slowed for long leads keeps its speed beside a FRAM)."""
     return min(obj.get("freq", 400000) for _, obj in i2c_users(profile) if obj["i2c"] == bus)
 
 
+def bus_wires(profile, bus):
+    """(scl, sda, freq) of I2C controller `bus` of a checked profile: its
+    devices' pins, and the slowest speed they allow."""
+    d = [obj for _, obj in i2c_users(profile) if obj["i2c"] == bus][0]
+    return d["scl"], d["sda"], bus_freq(profile, bus)
+
+
+def open_i2c(machine, bus, wires):
+    """I2C controller `bus` on wires (bus_wires())."""
+    scl, sda, freq = wires
+    Pin = machine.Pin
+    return machine.I2C(bus, scl=Pin(scl), sda=Pin(sda), freq=freq, timeout=i2c_timeout_us(freq))
+
+
 def open_bus(profile, machine, bus):
     """I2C controller `bus` of a checked profile, on its devices' pins, at
     the slowest speed they allow."""
-    freq = bus_freq(profile, bus)
-    d = [obj for _, obj in i2c_users(profile) if obj["i2c"] == bus][0]
-    Pin = machine.Pin
-    return machine.I2C(bus, scl=Pin(d["scl"]), sda=Pin(d["sda"]), freq=freq, timeout=i2c_timeout_us(freq))
+    return open_i2c(machine, bus, bus_wires(profile, bus))
 
 
 def build(board, profile, clock, machine=None):
@@ -54,10 +75,15 @@ def build(board, profile, clock, machine=None):
     Pin = machine.Pin
     board._machine = machine
     board._clock = clock
-    board.profile = profile
     display = profile["display"]
     board.kind = display["kind"]
     board._buses = {}  # i2c id -> its one machine.I2C
+    # what recover() sets up again after boot (the profile is not kept: 0.8 KB on a Pico)
+    board._wires = {obj["i2c"]: bus_wires(profile, obj["i2c"]) for _, obj in i2c_users(profile)}
+    board._display_buses = [display[side].get("i2c") for side in SIDES]
+    fram = profile.get("fram")
+    board._fram_bus = fram["i2c"] if fram else -1
+    board.watchdog_ms = profile.get("watchdog_ms", 8000)
     board.displays = []
     for side in SIDES:
         d = display[side]
@@ -85,7 +111,6 @@ def build(board, profile, clock, machine=None):
     from device.buzzer import Buzzer
     board.buzzer = Buzzer(machine.PWM(Pin(profile["buzzer"]["pin"])), clock)
     board.wait.buzzer = board.buzzer  # while it sounds the wait idles: lightsleep would stop the tone
-    fram = profile.get("fram")
     board.fram = None
     if fram:
         from device.storage import open_fram
@@ -94,6 +119,7 @@ def build(board, profile, clock, machine=None):
     bat = profile.get("battery")
     if bat:
         from device.battery import Battery
+        from device.cells import battery_limits
         empty, full = battery_limits(bat)
         board.battery = Battery(machine.ADC(Pin(bat["adc"])), bat.get("divider", 2.0), empty, full,
                                chemistry=bat.get("chemistry"), cells=bat.get("cells"),
@@ -111,9 +137,8 @@ def start_watchdog(board):
     """From now on a loop that stops feeding it for watchdog_ms resets
     the board. Started once the game is restored (a long journal takes
     a while to read) and then never stopped."""
-    ms = board.profile.get("watchdog_ms", 8000)
-    if ms:
-        board.watchdog = board._machine.WDT(timeout=ms)
+    if board.watchdog_ms:
+        board.watchdog = board._machine.WDT(timeout=board.watchdog_ms)
 
 
 def _bus(board, bus, again=False):
@@ -121,7 +146,7 @@ def _bus(board, bus, again=False):
     after recover() freed its lines)."""
     i2c = board._buses.get(bus)
     if i2c is None or again:
-        i2c = board._buses[bus] = open_bus(board.profile, board._machine, bus)
+        i2c = board._buses[bus] = open_i2c(board._machine, bus, board._wires[bus])
     return i2c
 
 
@@ -132,11 +157,12 @@ def recover(board, i):
     I2C controller up again. About 0.1 ms; harmless on a free bus."""
     if board.kind != "ssd1306":
         return
-    d = board.profile["display"][SIDES[i]]
+    bus = board._display_buses[i]
+    pin_scl, pin_sda, _ = board._wires[bus]
     Pin = board._machine.Pin
     wait = board._clock.sleep_us
-    scl = Pin(d["scl"], Pin.OPEN_DRAIN, Pin.PULL_UP, value=1)
-    sda = Pin(d["sda"], Pin.IN, Pin.PULL_UP)
+    scl = Pin(pin_scl, Pin.OPEN_DRAIN, Pin.PULL_UP, value=1)
+    sda = Pin(pin_sda, Pin.IN, Pin.PULL_UP)
     for _ in range(9):
         if sda.value():
             break
@@ -148,6 +174,6 @@ def recover(board, i):
     wait(5)
     sda.value(1)
     wait(5)
-    i2c = board.displays[i].i2c = _bus(board, d["i2c"], again=True)
-    if board.fram is not None and board.profile["fram"]["i2c"] == d["i2c"]:
+    i2c = board.displays[i].i2c = _bus(board, bus, again=True)
+    if board.fram is not None and board._fram_bus == bus:
         board.fram.i2c = i2c

@@ -6,7 +6,9 @@
 # clock has booted (device/app.py), so its tables take no RAM during a game.
 
 from clock import jsonfile
-from device.wiring import CHEMISTRY, KEYS, SIDES, ProfileError, battery_limits, i2c_users
+from device.boardsetup import i2c_users
+from device.cells import CHEMISTRY, battery_limits
+from device.wiring import KEYS, SIDES, ProfileError
 
 MIN_I2C_HZ = 100000  # slower display buses are refused: a frame would block the clock too long
 WATCHDOG_MAX_MS = 8388  # the RP2040's longest watchdog timeout

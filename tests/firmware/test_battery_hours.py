@@ -2,7 +2,8 @@
 # a chemistry): on at about 10 hours of play left at the build's running
 # current, off again only above 12, on both VMs, without allocating.
 from support.firmware import needs_heap_lock, without_allocating
-from device.battery import Battery, CURVES, left_permille
+from device.battery import Battery, left_permille
+from device.cells import CURVES
 
 
 class ADC:

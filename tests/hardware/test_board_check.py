@@ -5,7 +5,8 @@ that a display and the FRAM share is set up once, at the slower speed; the
 battery's limits follow its chemistry."""
 import pytest
 
-from device.board import CHEMISTRY, Board, ProfileError, check
+from device.board import Board, ProfileError, check
+from device.cells import CHEMISTRY
 from host_tools.mpy.sim import machine
 from host_tools.mpy.sim.bus import I2CBus
 from host_tools.mpy.sim.fram_model import FRAMModel

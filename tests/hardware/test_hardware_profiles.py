@@ -168,7 +168,7 @@ def schema_errors(p, build):
 
     bat = p["battery"]
     if keys(bat, ["adc", "divider", "chemistry"] + [k for k in ("capacity_mah", "drain_ma") if k in bat], "battery"):
-        from device.board import battery_limits
+        from device.cells import battery_limits
         empty_mv, full_mv = battery_limits(bat)
         if bat["adc"] not in ADC_GPIOS:
             errs.append("battery.adc: %r is not GP26..28" % bat["adc"])

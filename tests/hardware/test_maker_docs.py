@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from device.board import CHEMISTRY, ProfileError, check
+from device.board import ProfileError, check
+from device.cells import CHEMISTRY
 from support.rigs import board_profile
 
 HW = Path(__file__).resolve().parents[2] / "hardware"
