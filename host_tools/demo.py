@@ -5,7 +5,7 @@ from host_tools import firmware_path
 from clock import events as ev
 from clock import timecontrol
 from clock.reading import shown
-from clock.game import SIDE_NAMES, REASONS
+from clock.names import EVENTS, SIDE_NAMES, REASONS, score
 from clock.tablestart import build_game
 
 EXAMPLE = Path(__file__).parent / "examples" / "demo.scn"
@@ -18,14 +18,14 @@ def clock_text(ms):
 
 def describe(kind, side, value):
     if kind in (ev.START, ev.PAUSE, ev.RESUME):
-        return ev.NAMES[kind]
+        return EVENTS[kind]
     if kind == ev.ADJUST:
         return f"{'bonus' if value > 0 else 'penalty'} {SIDE_NAMES[side]} {abs(value) // 1000} s"
     if kind == ev.MOVES:
         return f"moves {SIDE_NAMES[side]} = {value}"
     if kind == ev.RESULT:
         return f"result: {REASONS[value]}"
-    return f"{ev.NAMES[kind]} {SIDE_NAMES[side]}"
+    return f"{EVENTS[kind]} {SIDE_NAMES[side]}"
 
 
 def elapsed(ms):
@@ -61,4 +61,4 @@ def run(path=EXAMPLE, out=print):
         out(line(game, describe(kind, side, value)))
     if game.over():
         winner = ("draw", "both lose")[game.winner - 2] if game.winner > 1 else SIDE_NAMES[game.winner] + " wins"
-        out(f"Result: {winner} ({REASONS[game.reason]}), {game.score()}")
+        out(f"Result: {winner} ({REASONS[game.reason]}), {score(game)}")

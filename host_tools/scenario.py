@@ -16,7 +16,8 @@ from clock import events as ev
 from clock import timecontrol
 from clock.durations import parse_ms, digits
 from clock.limits import COUNT, clip
-from clock.game import REASONS, RED, BLACK, DRAW, R_ENTERED, DRAW_REASONS, may_enter
+from clock.game import RED, BLACK, DRAW, R_ENTERED, DRAW_REASONS, may_enter
+from clock.names import REASONS
 from device import settings as cfg
 
 SIDES = {"red": RED, "black": BLACK}

@@ -3,7 +3,7 @@
 # `apply`, so a game is exactly what its events make of its settings.
 # An event is (t_ms, kind, side, value), four integers.
 
-from clock.game import REASONS
+from clock.game import REASON_COUNT
 from clock.limits import COUNT
 
 START = 0
@@ -12,7 +12,7 @@ PAUSE = 2  # value: 0 by the arbiter, 1 by a player (itself a foul ground, §9.1
 RESUME = 3
 MOVES = 4  # value: the corrected completed-move count
 ADJUST = 5  # value: ms added (> 0) or taken (< 0)
-RESULT = 6  # side: winner (RED, BLACK, DRAW); value: index into game.REASONS
+RESULT = 6  # side: winner (RED, BLACK, DRAW); value: the reason (clock/game.py's R_*)
 ARRIVE = 7
 FOUL = 8
 WARN = 9
@@ -24,19 +24,17 @@ CODE_LOCKOUT = 14  # wrong arbiter codes locked the menu; value: for how many ms
 MOVED = 15  # the game went on on another clock (§22.4): this one's copy is closed
 LOW_BATTERY = 16  # the cells have about 10 hours of play left; value: their mV. Recorded only
 
-NAMES = ("start", "press", "pause", "resume", "moves", "adjust", "result", "arrive",
-         "foul", "warn", "false-claim", "offer", "checkpoint", "power-on", "code-lockout", "moved",
-         "low-battery")
+KIND_COUNT = 17  # the kinds above (their names: clock/names.py's EVENTS)
 BY_PLAYER = 1
 
 
 def valid(kind, side, value):
     """Whether (kind, side, value) is an event this firmware can play."""
     if kind == RESULT:
-        return 0 <= side <= 2 and 0 <= value < len(REASONS)
+        return 0 <= side <= 2 and 0 <= value < REASON_COUNT
     if kind == MOVES and not 0 <= value <= COUNT:
         return False
-    return 0 <= kind < len(NAMES) and 0 <= side <= 1
+    return 0 <= kind < KIND_COUNT and 0 <= side <= 1
 
 
 def apply(game, t, kind, side, value):

@@ -9,13 +9,10 @@ RED = 0
 BLACK = 1
 DRAW = 2
 NOBODY = 3  # no winner, both lose: a double forfeit, or both flags in one millisecond
-SIDE_NAMES = ("red", "black")
 
-# Reasons; the first four are the clock's own decisions, the rest the
-# arbiter's to enter (from R_ENTERED on).
-REASONS = ("time", "move-time", "forfeit", "fouls", "mate", "stalemate", "resign",
-           "flying-general", "illegal", "repetition", "discipline", "agreed",
-           "move-limit", "no-win", "arbiter", "perpetual-check", "perpetual-chase")
+# Reasons (their names: clock/names.py's REASONS); the first four are the
+# clock's own decisions, the rest the arbiter's to enter (from R_ENTERED on).
+REASON_COUNT = 17
 R_TIME = 0
 R_MOVE_TIME = 1
 R_FORFEIT = 2
@@ -29,14 +26,12 @@ R_ENTERED = 4
 WIN_REASONS = (4, 5, 6, 7, 8, 10, 15, 16)  # mate, stalemate, resign, flying-general, illegal, discipline,
 #                                            perpetual-check, perpetual-chase
 DRAW_REASONS = (11, 12, 13)  # agreed, move-limit, no-win
-FORFEIT_SCORES = ("+/-", "-/+", "", "-/-")  # §21.4: won / lost without play
-SCORES = ("1-0", "0-1", "1/2-1/2", "0-0")
 
 
 def may_enter(winner, reason):
     """Whether an arbiter may enter this result: winner RED, BLACK or DRAW, and
     a reason of the arbiter's that can end the game that way."""
-    if not R_ENTERED <= reason < len(REASONS) or not RED <= winner <= DRAW:
+    if not R_ENTERED <= reason < REASON_COUNT or not RED <= winner <= DRAW:
         return False
     return reason not in (WIN_REASONS if winner == DRAW else DRAW_REASONS)
 
@@ -60,7 +55,7 @@ class Game:
         self.now = 0
         self.resumes = 0  # bit per side: the clocks a pause stopped
         self.winner = UNSET  # RED, BLACK, DRAW or NOBODY
-        self.reason = UNSET  # index into REASONS, or UNSET while the game goes on
+        self.reason = UNSET  # a reason (R_*; clock/names.py's REASONS), or UNSET while the game goes on
         self.result_at = UNSET
         self.forfeit_at = UNSET  # first ms past the forfeit limit, once started
         self.present = [RED not in absent, BLACK not in absent]
@@ -91,11 +86,6 @@ class Game:
         side = self.sides[s]
         window = side.tc.exempt_ms
         return window > 0 and side.remaining < window and side.can_flag()  # an up-count has no limit
-
-    def score(self):
-        if self.reason == R_FORFEIT:
-            return FORFEIT_SCORES[self.winner]
-        return SCORES[self.winner]
 
     # -- time passing ----------------------------------------------------------
 

@@ -5,16 +5,18 @@
 
 import json
 
-from clock.game import FORFEIT_SCORES, REASONS, SCORES, UNSET
+from clock.game import R_FORFEIT, UNSET
+from clock.names import FORFEIT_SCORES, REASONS, SCORES
 from clock.outbuf import Out
 
 _SIDES = (b'"red"', b'"black"')
 _REASONS = tuple(('"%s"' % r).encode() for r in REASONS)
-_SCORES = {s: ('"%s"' % s).encode() for s in SCORES + FORFEIT_SCORES}  # game.score()'s str -> its JSON
+_SCORES = tuple(('"%s"' % s).encode() for s in SCORES)  # clock.names.score()'s, as JSON
+_FORFEIT_SCORES = tuple(('"%s"' % s).encode() for s in FORFEIT_SCORES)
 # The longest state without its notice: every number with 11 characters
 # ("-1073741824": any small int of a Pico), every field at its longest
 # (tests/firmware/test_hall_reports.py checks it).
-BYTES = 1141
+BYTES = 1138
 
 _TOP = b'{"time_ms": %d, "running": %s, "paused": %b, "red": '
 _SIDE = (b'{"remaining_ms": %d, "moves": %d, "flag": %b, "flag_at_ms": %n, '
@@ -75,7 +77,7 @@ def write(out, game, notice=b"null"):
     if game.over():
         t[0] = b"null" if game.winner > 1 else _SIDES[game.winner]
         t[1] = _REASONS[game.reason]
-        t[2] = _SCORES[game.score()]
+        t[2] = (_FORFEIT_SCORES if game.reason == R_FORFEIT else _SCORES)[game.winner]
         v[0] = game.result_at
         out.form(_RESULT, v, t)
     else:

@@ -7,7 +7,7 @@
 # game loop).
 
 from clock import events as ev
-from clock.game import RED, BLACK, REASONS, R_ENTERED, may_enter
+from clock.game import RED, BLACK, REASON_COUNT, R_ENTERED, may_enter
 from device import lang, menuwords
 from device.menu import Choice, Number, Code, DONE
 
@@ -165,7 +165,7 @@ class Arbiter:
         reasons = lang.pair("REASONS")
 
         def reason(w):
-            entered = [r for r in range(R_ENTERED, len(REASONS)) if may_enter(w, r)]
+            entered = [r for r in range(R_ENTERED, REASON_COUNT) if may_enter(w, r)]
             return Choice(menuwords.MENU["result"], [reasons[i] for i in entered],
                           lambda i: self._event(ev.RESULT, w, entered[i]))
         return Choice(menuwords.MENU["result"], winners, reason)

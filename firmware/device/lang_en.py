@@ -27,7 +27,7 @@ MOVED = "MOVED"  # the game went on on another clock (§22.4)
 FAULT = "ERR"
 FAULT_KINDS = ["DISPLAY", "FLASH", "PROGRAM", "RESTART", "SETTINGS"]
 STOPPED = "STOPPED"  # the clock"s program has ended (Ctrl-C over USB)
-# game.REASONS, in order
+# clock/names.py's REASONS, in order
 REASONS = [
     "TIME",
     "MOVE TIME",

@@ -11,7 +11,7 @@ from pathlib import Path
 from urllib.parse import parse_qs
 
 import host_tools.firmware_path
-from clock.game import REASONS
+from clock.names import REASONS
 from device import faults, lang
 
 PAGE = Path(__file__).with_name("page")

@@ -14,7 +14,8 @@ import time
 
 import host_tools.firmware_path
 from clock import jsonfile
-from clock.game import REASONS, R_ENTERED
+from clock.game import R_ENTERED
+from clock.names import REASONS
 from clock.utf8 import joined_all
 
 LATE_WARN_MS = 5 * 60000  # a late player this close to the forfeit limit

@@ -16,7 +16,9 @@ from clock import events as ev
 from clock import timecontrol
 from clock.durations import words
 from clock.reading import shown
-from clock.game import REASONS, RED, BLACK, DRAW, NOBODY, DRAW_REASONS
+from clock.game import RED, BLACK, DRAW, NOBODY, DRAW_REASONS
+from clock import names
+from clock.names import REASONS
 from clock.journal import JournalError
 from clock.journalread import Loaded
 from clock.sideclock import STOPPED, UNSET
@@ -261,7 +263,7 @@ class GameRecord:
             reason = REASONS[value]
             self._add(n, t, "result", side if side != DRAW else None,
                       "The arbiter enters the result: %s%s" % (self._result_words(g), note),
-                      by="arbiter", reason=reason, score=g.score() if g.over() else None,
+                      by="arbiter", reason=reason, score=names.score(g) if g.over() else None,
                       zh="裁判判定结果：%s%s" % (self._result_words_zh(g), note_zh))
         elif kind == ev.ARRIVE:
             self._add(n, t, "arrive", side, "%s arrives%s%s" % (T, self._late(t), note),
@@ -393,7 +395,7 @@ class GameRecord:
                 before["reason"] != after["reason"] or before["result_at"] != after["result_at"]):
             self._add(n, after["result_at"], "result", after["winner"] if after["winner"] < DRAW else None,
                       "Result: %s" % self._result_words(g), by="clock", reason=REASONS[g.reason],
-                      score=g.score(), zh="结果：%s" % self._result_words_zh(g))
+                      score=names.score(g), zh="结果：%s" % self._result_words_zh(g))
 
     # -- the result -------------------------------------------------------------
 
@@ -401,7 +403,7 @@ class GameRecord:
         if not g.over():
             return "none"
         reason = REASONS[g.reason]
-        score = g.score()
+        score = names.score(g)
         winner = g.winner
         if reason == "forfeit":
             if winner == NOBODY:
@@ -437,7 +439,7 @@ class GameRecord:
         if not g.over():
             return "无"
         reason = REASONS[g.reason]
-        score = g.score()
+        score = names.score(g)
         ing = ""
         if any(tc.ing_periods for tc in g.control.sides):
             ing = "；应氏读秒扣点：红方%d，黑方%d" % (g.sides[RED].ing_points(), g.sides[BLACK].ing_points())
@@ -522,7 +524,7 @@ class GameRecord:
         g = self.game
         if not g.over():
             return None
-        score = g.score()
+        score = names.score(g)
         red, black = POINTS[score]
         return {"winner": None if g.winner >= DRAW else SIDES[g.winner], "reason": REASONS[g.reason],
                 "score": score, "at_ms": g.result_at, "time": self.clock_time(g.result_at),

@@ -17,7 +17,7 @@ import sys
 from host_tools import firmware_path
 from clock import events as ev
 from clock import journal as jn
-from clock.game import REASONS, SIDE_NAMES
+from clock.names import EVENTS, REASONS, SIDE_NAMES
 from clock.journal import JournalError
 from clock.journalread import Loaded
 from host_tools.report.record import hms
@@ -156,14 +156,14 @@ def _reads(rec):
     if kind == ev.RESULT:
         return "result %s, %s" % (("red", "black", "draw")[side], REASONS[value])
     if kind in (ev.START, ev.PAUSE, ev.RESUME, ev.CHECKPOINT, ev.POWER_ON):
-        return ev.NAMES[kind]
+        return EVENTS[kind]
     if kind == ev.CODE_LOCKOUT:
-        return "%s %d ms" % (ev.NAMES[kind], value)
+        return "%s %d ms" % (EVENTS[kind], value)
     if kind == ev.LOW_BATTERY:
-        return "%s %d mV" % (ev.NAMES[kind], value)
+        return "%s %d mV" % (EVENTS[kind], value)
     if kind in (ev.ADJUST, ev.MOVES):
-        return "%s %s %d" % (ev.NAMES[kind], SIDE_NAMES[side], value)
-    return "%s %s" % (ev.NAMES[kind], SIDE_NAMES[side])
+        return "%s %s %d" % (EVENTS[kind], SIDE_NAMES[side], value)
+    return "%s %s" % (EVENTS[kind], SIDE_NAMES[side])
 
 
 def _readable_time(rec, before, nxt):

@@ -86,7 +86,7 @@ LONG = {"en": {"check": "perpetual check 长将", "chase": "perpetual chase 长�
 def _menu_word(name, lang):
     """How the clock's result menu names a winner or a reason (device/lang.py)."""
     from host_tools.firmware_path import FIRMWARE
-    from clock.game import REASONS
+    from clock.names import REASONS
     from device import lang as languages
     words = languages.words(languages.EN if lang == "en" else languages.ZH)
     if name in verdict.SIDES:

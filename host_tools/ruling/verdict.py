@@ -129,7 +129,7 @@ def _rule(rep):
 
 
 def clock_result(rep):
-    """(winner, reason) to enter on the clock (clock.game.REASONS), or None
+    """(winner, reason) to enter on the clock (clock.names.REASONS), or None
     while the forbidden side may still change."""
     who, _, what = rep.verdict.partition("-")
     if who == "draw":

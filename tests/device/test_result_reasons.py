@@ -3,7 +3,8 @@ both builds offers perpetual check and perpetual chase beside repetition and
 the natural move limit, and the game ends with that reason in its journal."""
 import pytest
 
-from clock.game import BLACK, DRAW, REASONS, RED
+from clock.game import BLACK, DRAW, RED
+from clock.names import REASONS
 from device import lang, menuwords
 from host_tools.report.record import GameRecord
 from host_tools.report.sheet import render

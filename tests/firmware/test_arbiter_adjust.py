@@ -1,6 +1,7 @@
 # Arbiter corrections: move count, bonus, penalty.
 from support.firmware import MIN, S, new_game, remaining
-from clock.game import RED, BLACK, REASONS
+from clock.game import RED, BLACK
+from clock.names import REASONS, score
 
 
 def test_a_corrected_count_that_reaches_the_quota_grants_the_next_period():
@@ -84,7 +85,7 @@ def test_penalty_that_empties_a_waiting_clock_flags_at_that_instant():
     assert g.adjust(BLACK, -5 * MIN, 25000)
     assert g.over()
     assert REASONS[g.reason] == "time"
-    assert g.winner == RED and g.score() == "1-0"
+    assert g.winner == RED and score(g) == "1-0"
     assert g.sides[BLACK].flag_at == 25000
     assert g.result_at == 25000
     assert g.sides[BLACK].remaining == 0

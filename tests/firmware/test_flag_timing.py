@@ -1,7 +1,8 @@
 # The flag falls at the exact millisecond the time reaches zero, whenever we look.
 from support.firmware import MIN, new_game
 from clock import snapshot
-from clock.game import RED, BLACK, REASONS
+from clock.game import RED, BLACK
+from clock.names import REASONS
 
 
 def test_a_press_exactly_at_the_deadline_is_too_late():

@@ -9,7 +9,8 @@ from support.firmware import (PicoClock, PERIOD, can_lock_heap, needs_heap_lock,
                               scratch)
 from clock import events as ev
 from clock import snapshot
-from clock.game import REASONS, SIDE_NAMES, UNSET
+from clock.game import UNSET
+from clock.names import REASONS, SIDE_NAMES, score
 from clock import utf8
 from clock import tablestart
 from device import hall
@@ -206,7 +207,7 @@ def _old_result(game):
         return "null"
     winner = "null" if game.winner > 1 else '"%s"' % SIDE_NAMES[game.winner]
     return '{"winner": %s, "reason": "%s", "score": "%s", "at_ms": %d}' % (
-        winner, REASONS[game.reason], game.score(), game.result_at)
+        winner, REASONS[game.reason], score(game), game.result_at)
 
 
 def _old_snapshot(game, notice):
@@ -589,7 +590,7 @@ class _WideGame:
         self.sides = [_WideClock(hall_block), _WideClock(hall_block)]
         self.fouls = self.warnings = self.arrived_at = self.offers = self.repeat_offers = [W, W]
         self.present = [False, False]
-        self.winner = 1
+        self.winner = 2  # a draw: null and "1/2-1/2", wider than "black" and "0-1"
         self.reason = max(range(len(REASONS)), key=lambda i: len(REASONS[i]))
         self.control = type("C", (), {"sides": [type("S", (), {"hourglass": False})()]})()
 
@@ -601,9 +602,6 @@ class _WideGame:
 
     def over(self):
         return True
-
-    def score(self):
-        return "1/2-1/2"  # the longest (with a winner's: the widest result)
 
 
 def test_the_longest_state_fits_the_buffer():

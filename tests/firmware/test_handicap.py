@@ -1,6 +1,7 @@
 # Different controls per side (time handicap, 贴时).
 from support.firmware import new_game
-from clock.game import RED, BLACK, DRAW, REASONS
+from clock.game import RED, BLACK, DRAW
+from clock.names import REASONS, score
 
 
 def test_each_side_starts_with_its_own_time():
@@ -51,4 +52,4 @@ def test_a_handicap_is_not_armageddon():
     g = new_game("6m+3s", "4m+3s")
     g.start(0)
     g.declare(DRAW, REASONS.index("agreed"), 1000)
-    assert g.winner == DRAW and g.score() == "1/2-1/2"
+    assert g.winner == DRAW and score(g) == "1/2-1/2"

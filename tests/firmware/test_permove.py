@@ -1,6 +1,7 @@
 # Per-move limit (步时): each move within D, or the mover loses (move-time).
 from support.firmware import new_game
-from clock.game import RED, BLACK, REASONS
+from clock.game import RED, BLACK
+from clock.names import REASONS, score
 
 
 def test_the_mover_loses_at_exactly_the_limit():
@@ -11,7 +12,7 @@ def test_the_mover_loses_at_exactly_the_limit():
     g.advance(30000)
     assert g.over()
     assert REASONS[g.reason] == "move-time"
-    assert g.winner == BLACK and g.score() == "0-1"
+    assert g.winner == BLACK and score(g) == "0-1"
     assert g.sides[RED].flag_at == 30000
     assert g.result_at == 30000
     assert g.sides[RED].remaining == 600000 - 30000  # main time was not the problem

@@ -1,6 +1,7 @@
 # Move-quota periods with carry-over (CXA 1999 §6.1-6.4).
 from support.firmware import MIN, S, new_game, alternate, remaining
 from clock.game import RED, BLACK
+from clock.names import score
 
 
 def test_period_time_is_added_at_the_press_that_completes_the_quota():
@@ -32,7 +33,7 @@ def test_flag_before_the_quota_loses_at_the_exact_millisecond():
     g.advance(5 * MIN + 1234)
     assert g.over()
     assert g.sides[RED].flag_at == 5 * MIN
-    assert g.winner == BLACK and g.score() == "0-1"
+    assert g.winner == BLACK and score(g) == "0-1"
     assert g.sides[RED].remaining == 0
 
 

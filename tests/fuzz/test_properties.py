@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 import host_tools.firmware_path
 from clock import events as ev
 from clock import snapshot, timecontrol
-from clock.game import BLACK, DRAW, NOBODY, RED, REASONS, STOPPED, Game
+from clock.game import BLACK, DRAW, NOBODY, RED, STOPPED, Game
+from clock.names import REASONS
 from host_tools import scenario
 from host_tools.mpy.scripts import playback
 from support.tiers import examples

@@ -248,7 +248,7 @@ def test_bad_corrections_and_tiebreaks_are_one_line(tmp_path, event_trf, capsys,
 
 
 def test_every_result_reason_has_its_chinese_words():
-    """A reason added to the clock (clock.game.REASONS) needs its words in the Chinese tables too."""
-    from clock.game import REASONS
+    """A reason added to the clock (clock.names.REASONS) needs its words in the Chinese tables too."""
+    from clock.names import REASONS
     from host_tools.report.record import REASON_TEXT, REASON_ZH
     assert set(REASONS) <= set(REASON_ZH) and set(REASONS) <= set(REASON_TEXT)

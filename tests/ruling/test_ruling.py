@@ -809,7 +809,7 @@ def test_the_ruling_says_which_result_to_enter_on_the_clock(fen, cycle, rounds, 
     assert got == (dict(zip(("winner", "reason"), entered)) if entered else None)
     if entered:
         from device import lang
-        from clock.game import REASONS
+        from clock.names import REASONS
         assert lang.words(lang.EN).REASONS[REASONS.index(entered[1])] in report.text(rec, result, "en")
 
 

@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from clock.names import score
 from device import text
 from host_tools import scenario, simulate
 from support.rigs import (LEFT, MINUS, OK, PLUS, RIGHT, START, bar, board_profile, played_as_scenario, read_time, rig,
@@ -339,7 +340,7 @@ def test_a_result_entered_by_the_arbiter(tmp_path):
     for key in [PLUS] * 7 + [OK, OK, OK]:  # RESULT, winner RED, reason MATE
         r.press(key)
     game = r.app.game
-    assert game.over() and game.winner == 0 and game.score() == "1-0"
+    assert game.over() and game.winner == 0 and score(game) == "1-0"
     assert shows(r.frame(0), "WIN MATE", 48, 2) and shows(r.frame(1), "LOSS MATE", 48, 2)
 
 
