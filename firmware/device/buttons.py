@@ -118,7 +118,7 @@ class Buttons:
         before = clock.ticks_add(now, -debounce_ms)
         for k in range(n):
             if pins[k].value() == self._dl:
-                self._state[k] = 1  # held at start-up: held_ms counts from now
+                self._state[k] = 1  # held at start-up: down from now
                 self._last[k] = now
             else:
                 self._last[k] = before  # the first edge is accepted at once
@@ -318,29 +318,3 @@ class Buttons:
 
     def is_down(self, key):
         return self._state[key] == 1
-
-    def held_ms(self, key, now):
-        """How long key has been down at tick now (0 if up): for long presses.
-        Right for holds shorter than half the tick period (~6 days)."""
-        if not self._state[key]:
-            return 0
-        d = self._diff(now, self._last[key])
-        return d if d > 0 else 0
-
-    def pending(self):
-        """Number of unread edges."""
-        n = self._head - self._tail
-        if n < 0:
-            n += self._size
-        return n + self._nsyn
-
-    def clear(self):
-        """Forget unread edges (e.g. when leaving a menu)."""
-        self._tail = self._head
-        for k in range(self.count):
-            self._syn[k] = 0
-        self._nsyn = 0
-
-    def deinit(self):
-        for p in self._pins:
-            p.irq(handler=None)

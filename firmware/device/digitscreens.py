@@ -26,12 +26,24 @@ from device.tm1637 import encode_digits
 # module's colon (or a decimal module's point) standing for the point:
 # "19:9" has one digit after it, so it is never read as minutes. An up-count
 # shows the time counted up, as M:SS. One second in four, a latched fault shows as "E"
-# and its kinds' letters ("Ed": a display did not answer; device/faults.py),
+# and its kinds' letters ("Ed": a display did not answer; LETTERS),
 # else a low battery as "bAtt". A clock whose loop has ended shows "StoP".
 
 _SCORE = (b" 1-0", b" 0-1", b" H-H", b" 0-0", b" ---")  # by winner; the last: both forfeit
+LETTERS = b"dFPrC"  # each fault kind's letter, in device/faults.py's KINDS order
 _HOURS = encode_digits(b"H", bytearray(1))[0]
 _P = encode_digits(b"P", bytearray(1))[0]
+
+
+def letters(kinds, out, at=1):
+    """Write the letters of the latched fault kinds into out[at:] (bytes of
+    text, for tm1637.encode_digits); returns how many fitted."""
+    n = 0
+    for i in range(len(faults.KINDS)):
+        if kinds & faults.KINDS[i] and at + n < len(out):
+            out[at + n] = LETTERS[i]
+            n += 1
+    return n
 
 
 class SegmentScreen:
@@ -84,7 +96,7 @@ class SegmentScreen:
         elif status & MARK_PHASE and kinds:
             mark = self.mark
             mark[:] = b"E   "
-            faults.letters(kinds, mark)
+            letters(kinds, mark)
             encode_digits(mark, segs)
         elif status & MARK_PHASE and status & LOW_BATTERY:
             encode_digits(b"bAtt", segs)

@@ -17,21 +17,9 @@ STORAGE = const(2)  # the journal could not be written (a full flash, ...)
 PROGRAM = const(4)  # a loop step failed for another reason
 RESTART = const(8)  # the watchdog restarted the clock
 SETTINGS = const(16)  # /settings.json had fields the clock refused (device/settings.py)
-KINDS = (DISPLAY, STORAGE, PROGRAM, RESTART, SETTINGS)
-LETTERS = b"dFPrC"  # the 7-segment build's letter for each kind, in KINDS order
+KINDS = (DISPLAY, STORAGE, PROGRAM, RESTART, SETTINGS)  # (their marks: device/screens.py, device/digitscreens.py)
 
 QUIET_MS = const(10000)  # at most one console line per kind this often
-
-
-def letters(kinds, out, at=1):
-    """Write the letters of the latched kinds into out[at:] (bytes of text,
-    for tm1637.encode_digits); returns how many fitted."""
-    n = 0
-    for i in range(len(KINDS)):
-        if kinds & KINDS[i] and at + n < len(out):
-            out[at + n] = LETTERS[i]
-            n += 1
-    return n
 
 
 def _stdout_ready():

@@ -205,15 +205,6 @@ class SSD1306(framebuf.FrameBuffer):
         self.dark = False
         self.poweron()
 
-    def invert(self, flag):
-        self._command(0xA7 if flag else 0xA6)
-
-    def rotate(self, flag):
-        """Turn the picture 180 degrees (True) or back to upright (False)."""
-        self._commands(0xC0 if flag else 0xC8, 0xA0 if flag else 0xA1)
-        # The chip applies a segment remap only to data written after it.
-        self._full = True
-
     def invalidate(self):
         """Forget what the display holds (e.g. after it lost power): the next
         show() sends the whole frame."""

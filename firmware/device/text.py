@@ -13,7 +13,7 @@
 # is twice its size). After that, draw() allocates nothing: glyphs are
 # copied into one preallocated buffer (device/buffers.py: viper on MicroPython;
 # slicing bytes would allocate).
-# Call prepare() at boot to intern them all up front; then draw() is
+# intern(font().CHARS) interns them all up front; then draw() is
 # allocation-free from the start (safe under micropython.heap_lock()).
 # The glyphs (device/glyphs.py, 4 KB) are imported at the first non-ASCII
 # character drawn: an English clock whose players' names are ASCII never
@@ -51,11 +51,6 @@ def intern(s):
     for ch in s:
         n += 1
     return n
-
-
-def prepare():
-    """Import the glyphs and intern every glyph character now, so no later draw() allocates."""
-    return intern(font().CHARS)
 
 
 def drawable(s):

@@ -177,33 +177,15 @@ def test_full_redraw_after_first_frame_is_one_window():
     assert all(map(all, model.pixels()))
 
 
-def test_invert_contrast_power():
+def test_contrast_power():
     oled, model, _ = display()
     oled.show()
-    oled.invert(True)
-    assert model.inverse and all(map(all, model.pixels()))
-    oled.invert(False)
     oled.contrast(0x12)
     assert model.contrast == 0x12
     oled.poweroff()
     assert not model.display_on
     oled.poweron()
     assert model.display_on
-
-
-def test_rotate_resends_because_remap_affects_only_new_data():
-    oled, model, _ = display()
-    oled.text("Red", 0, 0)
-    oled.show()
-    oled.rotate(True)
-    assert oled.show() == FULL_FRAME  # same pixels, but they must be rewritten
-    shown = model.pixels()
-    for x, y in ((0, 0), (1, 1), (3, 4), (10, 6)):
-        assert shown[63 - y][127 - x] == oled.pixel(x, y)
-    assert sum(map(sum, shown)) == sum(bin(b).count("1") for b in frame_of(oled))
-    oled.rotate(False)
-    oled.show()
-    assert model.shown_vlsb() == frame_of(oled)
 
 
 def test_bus_error_makes_the_next_show_send_everything():

@@ -1,8 +1,8 @@
 # The fault console (device/faults.py), on both VMs: one line per kind at
 # most every QUIET_MS, none while the output has no room, and the 7-segment
-# letters of the latched kinds.
+# letters of the latched kinds (device/digitscreens.py).
 from support.firmware import PicoClock, raises
-from device import faults
+from device import digitscreens, faults
 
 
 def console(clock, room):
@@ -42,9 +42,9 @@ def test_an_unknown_kind_is_refused():
 
 def test_letters_of_the_latched_kinds_in_order():
     out = bytearray(b"E   ")
-    assert faults.letters(faults.RESTART | faults.DISPLAY, out) == 2
+    assert digitscreens.letters(faults.RESTART | faults.DISPLAY, out) == 2
     assert bytes(out) == b"Edr "
     out = bytearray(b"E   ")
-    assert faults.letters(faults.DISPLAY | faults.STORAGE | faults.PROGRAM | faults.RESTART, out) == 3
+    assert digitscreens.letters(faults.DISPLAY | faults.STORAGE | faults.PROGRAM | faults.RESTART, out) == 3
     assert bytes(out) == b"EdFP"  # four digits: the first three kinds
-    assert len(set(faults.LETTERS)) == len(faults.KINDS)
+    assert len(set(digitscreens.LETTERS)) == len(faults.KINDS)

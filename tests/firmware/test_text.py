@@ -153,7 +153,7 @@ def test_drawing_a_line_allocates_nothing_once_prepared():
     import micropython
     import gc
     lock, unlock = micropython.heap_lock, micropython.heap_unlock
-    assert text.prepare() == len(glyphs.CHARS)
+    assert text.intern(text.font().CHARS) == len(glyphs.CHARS)
     _, fb = screen()
     line = "红方 犯规 2"
     other = MISSING + "认输"
