@@ -1,7 +1,8 @@
 # The game's journal: an append-only file of events on the board's
 # filesystem, each flushed before it counts (littlefs commits on flush); or,
 # on the Pico's flash, a ring of pre-erased slots programmed one record at a
-# time (clock/ring.py, device/flashring.py). clock/journalread.py reads both.
+# time (clock/ring.py, device/flashring.py). clock/journalread.py reads both
+# (and checks a record's mark and hash: what only reading needs is there).
 #
 # Layout: a header  b"XQJ1" | u16 length | settings JSON | 4-byte hash
 # then 16-byte records  0xA5 | kind u8 | side i8 | 0 | t u32 | value i32 | hash
@@ -19,8 +20,8 @@ import struct
 
 MAGIC = b"XQJ1"
 RECORD = 16
-_MARK = 0xA5
-_FORMAT = "<BBbBIi"
+MARK = 0xA5
+FORMAT = "<BBbBIi"
 
 
 class JournalError(ValueError):
@@ -33,35 +34,17 @@ def chain(prev, data):
     return h.digest()[:4]
 
 
-def record_hash(prev, rec):
-    """The hash a record's first 12 bytes must carry when it follows hash prev."""
-    return chain(prev, memoryview(rec)[:12])
-
-
-def fits(prev, rec):
-    """Whether a 16-byte record carries the mark and the hash chaining it to prev."""
-    return rec[0] == _MARK and rec[12:16] == record_hash(prev, rec)
-
-
 def pack_event(rec, t, kind, side, value):
     """Fill rec's first 12 bytes with an event (its hash is sealed after)."""
-    struct.pack_into(_FORMAT, rec, 0, _MARK, kind, side, 0, t, value)
-
-
-def pack(rec, prev, t, kind, side, value):
-    """Fill the 16-byte rec with an event chained to hash prev; its hash."""
-    pack_event(rec, t, kind, side, value)
-    h = record_hash(prev, rec)
-    rec[12:16] = h
-    return h
+    struct.pack_into(FORMAT, rec, 0, MARK, kind, side, 0, t, value)
 
 
 def chain_into(prev, rec):
     """Seal rec (its first 12 bytes filled) after hash prev, in place:
     rec[12:16] and prev (a bytearray(4), the chain's head from then on)
-    become its hash. The core's, by hashlib; the board's appends use
-    device/sha256.py's, which allocates nothing (use_seal)."""
-    h = record_hash(prev, rec)
+    become its hash (clock.journalread.record_hash). The core's, by hashlib;
+    the board's appends use device/sha256.py's, which allocates nothing (use_seal)."""
+    h = chain(prev, memoryview(rec)[:12])
     rec[12:16] = h
     prev[:] = h
 
@@ -80,15 +63,6 @@ def header(settings):
     data = dumps(settings).encode()  # UTF-8, as MicroPython writes it
     head = MAGIC + struct.pack("<H", len(data)) + data
     return head, chain(b"", head)
-
-
-def unpack(rec):
-    """A marked record's (t, kind, side, value), or None without the mark; it
-    says nothing of the hash (see fits) or whether the event is known (valid)."""
-    if rec[0] != _MARK:
-        return None
-    _, kind, side, _, t, value = struct.unpack_from(_FORMAT, rec, 0)
-    return t, kind, side, value
 
 
 class Journal:

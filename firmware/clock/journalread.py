@@ -9,8 +9,35 @@ import struct
 
 from clock import jsonfile, ring
 from clock.events import valid
-from clock.journal import MAGIC, RECORD, Journal, JournalError, chain, fits, pack, unpack
+from clock.journal import FORMAT, MAGIC, MARK, RECORD, Journal, JournalError, chain, pack_event
 from clock.utf8 import joined_all
+
+
+def record_hash(prev, rec):
+    """The hash a record's first 12 bytes must carry when it follows hash prev."""
+    return chain(prev, memoryview(rec)[:12])
+
+
+def fits(prev, rec):
+    """Whether a 16-byte record carries the mark and the hash chaining it to prev."""
+    return rec[0] == MARK and rec[12:16] == record_hash(prev, rec)
+
+
+def unpack(rec):
+    """A marked record's (t, kind, side, value), or None without the mark; it
+    says nothing of the hash (see fits) or whether the event is known (valid)."""
+    if rec[0] != MARK:
+        return None
+    _, kind, side, _, t, value = struct.unpack_from(FORMAT, rec, 0)
+    return t, kind, side, value
+
+
+def pack(rec, prev, t, kind, side, value):
+    """Fill the 16-byte rec with an event chained to hash prev; its hash."""
+    pack_event(rec, t, kind, side, value)
+    h = record_hash(prev, rec)
+    rec[12:16] = h
+    return h
 
 
 class Loaded:

@@ -17,6 +17,7 @@ import sys
 from host_tools import firmware_path
 from clock import events as ev
 from clock import journal as jn
+from clock import journalread as jr
 from clock.names import EVENTS, REASONS, SIDE_NAMES
 from clock.journal import JournalError
 from clock.journalread import Loaded
@@ -87,7 +88,7 @@ def check(path):
     what = _reads(bad)
     if what:
         at = "it reads: %s; %s" % (what, at)
-    if jn.fits(prev, bad):  # the hash fits but the firmware knows no such event
+    if jr.fits(prev, bad):  # the hash fits but the firmware knows no such event
         v.update(verdict="unknown-event",
                  message="record %d (byte %d) fits the chain but is no event this firmware knows "
                          "(%s); %s" % (k, start, at, good))
@@ -100,7 +101,7 @@ def check(path):
                          "still fits the chain (%s); %s"
                  % (k, start, at, good))
         return v
-    fixed = jn.record_hash(prev, bad)
+    fixed = jr.record_hash(prev, bad)
     if nxt is not None and _chain_after(fixed, raw[1:]) == len(raw) - 1 and tail == 0:
         v.update(verdict="altered",
                  message="record %d (byte %d) was altered: its stored hash was changed, its event "
@@ -140,7 +141,7 @@ def _chain_after(prev, recs):
     """How many of recs, in order, fit the chain starting from hash prev."""
     n = 0
     for rec in recs:
-        if not jn.fits(prev, rec):
+        if not jr.fits(prev, rec):
             break
         prev = rec[12:16]
         n += 1
@@ -149,7 +150,7 @@ def _chain_after(prev, recs):
 
 def _reads(rec):
     """The record's event in words, if it is one this firmware knows."""
-    event = jn.unpack(rec)
+    event = jr.unpack(rec)
     if event is None or not ev.valid(*event[1:]):
         return None
     _, kind, side, value = event
@@ -169,11 +170,11 @@ def _reads(rec):
 def _readable_time(rec, before, nxt):
     """The record's game time, if it is plausible: not before the last good
     record's, not after the next record's."""
-    event = jn.unpack(rec)
+    event = jr.unpack(rec)
     if event is None:
         return None
     t = event[0]
-    after = jn.unpack(nxt) if nxt is not None else None
+    after = jr.unpack(nxt) if nxt is not None else None
     if before is not None and t < before:
         return None
     if after is not None and t > after[0]:

@@ -2,7 +2,8 @@
 # power-on restores the game paused.
 from support.firmware import S, MIN, ev, scratch, raises
 from clock import snapshot
-from clock.journal import JournalError, RECORD, fits, record_hash, unpack
+from clock.journal import JournalError, RECORD
+from clock.journalread import fits, record_hash, unpack
 from clock.journalread import Loaded
 from clock.table import LOSS_BOUND_MS, STEP_MS_MAX
 from clock import tablestart

@@ -3,7 +3,8 @@
 # that allocates nothing.
 import hashlib
 
-from clock.journal import chain_into, pack, record_hash
+from clock.journal import chain_into
+from clock.journalread import pack, record_hash
 from device.sha256 import seal
 from support.firmware import needs_heap_lock, without_allocating
 

@@ -7,6 +7,7 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 
 from clock import events as ev
 from clock import journal as jn
+from clock import journalread as jr
 from clock import ring
 from clock.journal import JournalError
 from clock.journalread import Loaded
@@ -104,7 +105,7 @@ def ring_image(records, block_size=512, blocks=4):
     rec, prev = bytearray(16), head_hash
     slots = ring.slots(block_size, blocks, start)
     for event in records:
-        prev = jn.pack(rec, prev, *event)
+        prev = jr.pack(rec, prev, *event)
         i, at = next(slots)
         pos = ring.file_offset(i, at, block_size)
         image[pos:pos + 16] = rec
