@@ -1,8 +1,9 @@
-# What the App (device/app.py) does at the arbiter's request and between
-# games: the menu opened behind its code, settings changed, a new game set up,
-# a player marked absent, pushed settings saved, the clock identifying itself,
-# the self-test started. Imported for each action and forgotten after it
-# (device.app.App.act): a running game never holds this bytecode.
+# What the App (device/app.py) does at the arbiter's, the host's or the hall's
+# request and between games: the menu opened behind its code, settings
+# changed, a new game set up, a player marked absent, a push staged and
+# pushed settings saved, what the host reads, the clock identifying itself,
+# the self-test started. Each is App.act(name, ...): this module is imported
+# for it and forgotten after, so a running game never holds this bytecode.
 
 
 from clock import events as ev
@@ -32,13 +33,32 @@ def open_menu(app):
     else:
         app.arbiter = True
         app.menu.open(_menus(app).main())
-    app.draw_menu()
+    _draw_menu(app)
+
+
+def menu_key(app, k):
+    """A key in the open menu (-1: left open too long, it closes); then the
+    menu drawn, or closed and the clock's screens back."""
+    if k < 0:
+        app.menu.close()
+    else:
+        app.menu.key(k)
+    if app.menu.active():
+        _draw_menu(app)
+    else:
+        app.close_menu()  # the action is done, or the arbiter backed out
+        app.redraw()
+
+
+def _draw_menu(app):
+    app.displays.draw_menu(app.menu, app.values["language"], app.arbiter)
 
 
 def _menus(app):
     if app.menus is None:
         from device.arbiter import Arbiter
-        app.menus = Arbiter(app.state, app.record, app.update, app.new_game, app.mark_absent, app.start_selftest)
+        from device.clockstate import of
+        app.menus = Arbiter(of(app), app.record, app.act)
     return app.menus
 
 
@@ -115,8 +135,61 @@ def new_game(app):
     # the marks were for the arbiter of the game before; refused settings
     # stay marked until settings are saved
     app.fault_kinds &= faults.SETTINGS
-    app.new_screens()
+    from device.appstart import new_screens
+    new_screens(app)
     return DONE
+
+
+def stage(app, request):
+    """A push while the clock runs (device/pushes.py: checked whole, and a
+    game in progress goes on untouched); the answer for the host."""
+    from device.pushes import stage
+    return stage(app, request)
+
+
+def host_info(app, uid):
+    """What the host reads while the clock runs (device/pushes.py)."""
+    from device.pushes import info
+    return info(app, uid)
+
+
+def storage_fault(app):
+    """The game's journal is not written (device.app.App.check_storage): marked, and said once per game."""
+    table = app.table
+    app.storage_said = table
+    if not app.room and not table.game.started:
+        app.report_fault(faults.STORAGE, "no room for a game's journal (%r): the game cannot start; "
+                         "xqclock pull --clear empties the archive" % (table.write_error,))
+    else:
+        app.report_fault(faults.STORAGE, "the journal is not written (%r): the game goes on in memory"
+                         % (table.write_error,))
+
+
+def halt(app):
+    """The loop has ended (device.app.App.run): silence the buzzer, record a
+    pause if a clock runs, and show STOPPED, so no display shows a time that
+    runs no more. Each step is tried even if one before it failed."""
+    app.halted = True
+    now = app.gt.now()
+    try:
+        app.board.buzzer.stop()
+    except Exception:
+        pass
+    try:
+        if app.board.leds is not None:
+            app.board.leds.off()  # nothing runs any more
+    except Exception:
+        pass
+    game = app.game
+    try:
+        if game.started and not game.over() and not game.paused:
+            app.table.event(now, ev.PAUSE, 0, 0)
+    except Exception:  # the journal failed: the pause holds in RAM, and shows
+        pass
+    app.close_menu()
+    app.displays.invalidate()
+    app.draw(now)
+    app.table.flush()
 
 
 def save_pending(app, tick):
@@ -141,7 +214,8 @@ def identify(app):
     now = app.gt.now()
     app.identify_until = now + IDENTIFY_MS
     n = app.table.settings.get("board")  # the game's board, as the hall knows it (its header)
-    app.displays.show_board(n if isinstance(n, int) and n > 0 else 0)
+    for scr in app.displays.screens:
+        scr.board = n if isinstance(n, int) and n > 0 else 0  # shown while it identifies itself
     app.board.buzzer.enabled = True
     app.board.buzzer.play(tones.IDENTIFY, app.clock.ticks_ms())
     return True

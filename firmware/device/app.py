@@ -1,20 +1,18 @@
 # The clock on the board: keys become events for the table (rules + journal),
 # the game becomes screens (device/displays.py); the arbiter's menus are
 # device/arbiter.py, behind the code (device/codelock.py), and what the menus
-# and the host ask between games device/actions.py; the beeps and
+# and the host ask between games device/actions.py (App.act); the beeps and
 # period marks device/alerts.py. They and the hall's reporter read the clock
-# through a ClockState; only the App changes it. One loop step allocates
+# through a ClockState (device/clockstate.py); only the App changes it. The
+# power-on that makes the App is device/poweron.py's start(). One loop step allocates
 # nothing when nothing happens: it drains the key edges the IRQ stored, lets
 # the table find flags and write checkpoints, and redraws only what changed.
 
-import sys
-
 from clock import events as ev
 from clock.game import UNSET
-from device import faults, screens
+from device import faults, forget, screens
 from device import storage
 from device.board import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK
-from device.alerts import Alerts
 from device.displays import FULL, DIM, DARK
 from device.wait import REST_MS, display_due_ms, seconds_due_ms
 
@@ -23,6 +21,8 @@ if TYPE_CHECKING:  # the type checker's names for App's fields (never run on the
     from array import array
     from clock.table import Table
     from device.board import Board
+    from device.alerts import Alerts
+    from device.clockstate import ClockState
     from device.displays import Displays
     from device.faults import Console
     from device.gametime import GameTime
@@ -46,7 +46,7 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # does between games (device/actions.py), the hall's reporter, pushes from the
 # host) are imported when first used: until then their bytecode takes no RAM.
 # Those read only at power-on and between games are forgotten after each use
-# (see forget()): main()'s power-on, the board's building, the App's fields
+# (device.forget()): the power-on, the board's building, the App's fields
 # set up, the profile's and the settings' checks, the time-control parser and
 # its durations, the journal's reader, where a table comes from, the archive,
 # the journal ring's making and finding, the limits and JSON of what is read,
@@ -54,7 +54,7 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 SOMETIMES = ("device.poweron", "device.boardsetup", "device.appstart", "device.profile", "device.settings",
              "clock.timecontrol", "clock.spaces", "clock.durations", "clock.journalread", "clock.tablestart",
              "device.archive", "device.ringopen", "clock.limits", "clock.jsonfile", "clock.utf8", "device.pushes",
-             "device.staging", "device.actions", "device.cells")
+             "device.staging", "device.actions", "device.cells", "device.wiring")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
 MENUS = ("device.arbiter", "device.menu", "device.menuwords")
@@ -75,50 +75,6 @@ class _NoMenu:
 
 
 NO_MENU = _NoMenu()
-
-
-def forget(names=SOMETIMES):
-    """Drop modules from sys.modules and from their package, so their bytecode
-    and tables are garbage (the next import reads them again). Only for modules
-    nothing keeps: a function, class or object of one held anywhere keeps its
-    whole globals dict alive; and a module that imports one at its top would keep it."""
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-            package, _, leaf = name.rpartition(".")
-            try:
-                delattr(sys.modules[package], leaf)
-            except (KeyError, AttributeError):  # its package never got it as an attribute
-                pass
-
-
-class ClockState:
-    """What the arbiter's menus and the hall's reporter read of the clock:
-    the table (the game and its journal), the settings, the battery, the
-    faults the displays mark. Read-only: the App alone changes them."""
-
-    def __init__(self, app):
-        self._app = app
-
-    @property
-    def table(self):
-        return self._app.table
-
-    @property
-    def game(self):
-        return self._app.table.game
-
-    @property
-    def values(self):
-        return self._app.values
-
-    @property
-    def battery(self):
-        return self._app.board.battery
-
-    @property
-    def fault_kinds(self):
-        return self._app.fault_kinds
 
 
 class App:
@@ -151,7 +107,10 @@ class App:
     info_until: int
     identify_until: int  # ms (self.gt) until which the clock identifies itself
     halted: bool  # the loop has ended (halt())
-    host: "HostPoll | None"  # on a board with a USB console (see main())
+    host: "HostPoll | None"  # on a board with a USB console (device/poweron.py's start())
+    red_side: int  # the display Red's is on: 0 left, 1 right (the game's header)
+    alerts: "Alerts"  # the beeps and period marks of the game
+    state: "ClockState | None"  # what the hall's reporter and the menus read (device/clockstate.py)
 
     def __init__(self, board, clock, values, store=None, settings_path="/settings.json", hall=None,
                  settings_problem=None, network_path=NETWORK):
@@ -160,20 +119,12 @@ class App:
         self.values = values
         self.store = store or storage.Store()
         self.hall = hall  # device.hall.Reporter: the state to the hall over MQTT, or None
-        self.state = ClockState(self)
+        self.state = None
         self.menu = NO_MENU  # device.menu.Menu while one is open
+        self.battery_tick = clock.ticks_add(clock.ticks_ms(), -BATTERY_MS)  # read at the first step
         from device.appstart import start  # the boot's own code, read once (forgotten below)
         start(self, settings_path, settings_problem, network_path)
-        self.battery_tick = clock.ticks_add(clock.ticks_ms(), -BATTERY_MS)  # read at the first step
-        forget()  # what only the boot read (main() too: the profile, the settings)
-
-    def new_screens(self):
-        # the game's own side (its journal's header; one from before the header held it: the settings'),
-        # so settings pushed for the next game never swap the levers of this one
-        red_side = self.table.settings.get("red_side", self.values["red_side"])
-        self.red_side = red_side if red_side in (0, 1) else 0
-        self.displays.new_game(self.table.settings, self.red_side, self.values["tenths"])
-        self.alerts = Alerts(self.game, self.board.buzzer)
+        forget(SOMETIMES)  # what only the boot read (power-on too: the profile, the settings)
 
     @property
     def game(self):
@@ -189,7 +140,7 @@ class App:
                 self.safe_step()
                 self.rest()
         finally:
-            self.halt()
+            self.act("halt")
 
     def rest(self, most=REST_MS):
         """The loop's one wait (device/wait.py), at most `most` ms (and at
@@ -213,32 +164,6 @@ class App:
         if due is None:
             due = display_due_ms(self.game, now, most)
         self.board.wait.sleep(self.board.buttons.due_ms(tick, due))
-
-    def halt(self):
-        """The loop has ended: silence the buzzer, record a pause if a clock
-        runs, and show STOPPED, so no display shows a time that runs no
-        more. Each step is tried even if one before it failed."""
-        self.halted = True
-        now = self.gt.now()
-        try:
-            self.board.buzzer.stop()
-        except Exception:
-            pass
-        try:
-            if self.board.leds is not None:
-                self.board.leds.off()  # nothing runs any more
-        except Exception:
-            pass
-        game = self.game
-        try:
-            if game.started and not game.over() and not game.paused:
-                self.table.event(now, ev.PAUSE, 0, 0)
-        except Exception:  # the journal failed: the pause holds in RAM, and shows
-            pass
-        self.menu = NO_MENU
-        self.displays.invalidate()
-        self.draw(now)
-        self.table.flush()
 
     def safe_step(self):
         """One loop step; if something around the game fails, the fault is
@@ -274,22 +199,15 @@ class App:
     def check_storage(self):
         """The game's journal is not written (a full flash or FRAM, a chip
         gone, no room to start): the game goes on in RAM, the displays mark
-        it. Said on the console once per game."""
+        it. Said on the console once per game (device/actions.py)."""
         table = self.table
-        if self.storage_said is table:
-            return
-        if not self.room and not table.game.started:
-            self.storage_said = table
-            self.report_fault(faults.STORAGE, "no room for a game's journal (%r): the game cannot start; "
-                              "xqclock pull --clear empties the archive" % (table.write_error,))
-        elif table.write_error is not None:
-            self.storage_said = table
-            self.report_fault(faults.STORAGE, "the journal is not written (%r): the game goes on in memory"
-                              % (table.write_error,))
+        if self.storage_said is not table and (table.write_error is not None or
+                                               not self.room and not table.game.started):
+            self.act("storage_fault")
 
     def step(self):
         if self.selftest is not None:
-            self._selftest_step()
+            self.selftest.loop_step(self)  # the keys are the test's while it runs
             return
         buttons = self.board.buttons
         k = buttons.next()
@@ -303,10 +221,9 @@ class App:
         if self.ok_down != UNSET and not self.ok_used and not self.menu.active() and \
                 self.clock.ticks_diff(tick, self.ok_down) >= HOLD_MS:
             self.ok_used = True
-            self.open_menu()
+            self.act("open_menu")
         elif self.menu.active() and self.clock.ticks_diff(tick, self.menu_tick) >= ARBITER_IDLE_MS:
-            self.menu.close()  # left open: arbiter mode must not outlast the arbiter
-            self._after_menu_key()
+            self.act("menu_key", -1)  # left open: arbiter mode must not outlast the arbiter
         self.table.tick(now)
         self.check_storage()
         self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"] or now < self.identify_until)
@@ -323,7 +240,7 @@ class App:
             self.hall.step(self.state, tick)
             if self.hall.asked:  # the hall page's Identify
                 self.hall.asked = False
-                self.identify()
+                self.act("identify")
         if self.host is not None:
             self.host.step()
         self.table.flush()  # what a push or the hall's request recorded
@@ -338,38 +255,6 @@ class App:
         if game.over() and quiet >= SLEEP_MS:
             return DARK
         return DIM if quiet >= DIM_MS else FULL
-
-    # -- the self-test -------------------------------------------------------------
-
-    def start_selftest(self):
-        """The self-test, unless a game runs (device/actions.py). Whether it started."""
-        return self.act("start_selftest")
-
-    def power_on_selftest(self):
-        from device.poweron import selftest_asked
-        asked = selftest_asked(self.store.root, self.board.buttons.is_down(OK))
-        forget(("device.poweron",))
-        if asked:
-            self.start_selftest()
-
-    def _selftest_step(self):
-        test = self.selftest
-        assert test is not None  # only called while a test runs
-        buttons = self.board.buttons
-        k = buttons.next()
-        while k >= 0:
-            if buttons.down:
-                test.key(k, buttons.tick)
-            k = buttons.next()
-        tick = self.clock.ticks_ms()
-        buttons.poll(tick)
-        test.step(tick)
-        if test.done():
-            self.selftest = None
-            self.ok_down = UNSET
-            self.redraw()
-        if self.host is not None:
-            self.host.step()
 
     def check_hardware(self, tick):
         """Once a second a battery reading (8 ADC samples); every REFRESH_MS
@@ -407,8 +292,7 @@ class App:
             return
         self.menu_tick = self.board.buttons.tick
         if self.menu.active():
-            self.menu.key(k)
-            self._after_menu_key()
+            self.act("menu_key", k)
             return
         game = self.game
         if k == PLUS or k == MINUS:
@@ -424,30 +308,22 @@ class App:
             elif not game.paused:
                 self.table.event(t, ev.PAUSE, 0, ev.BY_PLAYER)
 
-    def _after_menu_key(self):
-        if self.menu.active():
-            self.draw_menu()
-        else:
-            self.close_menu()  # the action is done, or the arbiter backed out
-            self.redraw()
-
     def close_menu(self):
         self.arbiter = False
         self.menu = NO_MENU
         self.menus = None
         forget(SOMETIMES + MENUS)  # and what its actions read (a control's text, the settings' checks)
 
-    # -- menus ------------------------------------------------------------------
-
-    def open_menu(self):
-        self.act("open_menu")
+    # -- what the arbiter, the host and the hall ask for -------------------------
 
     def act(self, name, *args):
-        """One of device/actions.py's (the arbiter's, between games): read
-        for it, and forgotten after."""
+        """One of device/actions.py's, by name (the menu opened, settings
+        changed, a new game, a player absent, a push staged, pushed settings
+        saved, identify, the self-test started, what the host reads): read
+        for it, and forgotten after; its answer."""
         from device import actions
         answer = getattr(actions, name)(self, *args)
-        forget()  # and what the action read (the settings' checks, the parser, the staging)
+        forget(SOMETIMES)  # and what the action read (the settings' checks, the parser, the staging)
         return answer
 
     def now(self):
@@ -459,27 +335,6 @@ class App:
         """An event now, into the table (the rules, then the journal)."""
         self.table.event(self.now(), kind, side, value)
 
-    def update(self, changes):
-        """Change settings (and set up a new game if none has started)."""
-        return self.act("update", changes)
-
-    def mark_absent(self, side):
-        return self.act("mark_absent", side)
-
-    def new_game(self):
-        """The old game's journal archived, a new game set up."""
-        return self.act("new_game")
-
-    # -- pushes from the host --------------------------------------------------
-
-    def stage(self, request):
-        """A push while the clock runs (device/pushes.py: checked whole, and
-        a game in progress goes on untouched); the answer for the host."""
-        from device.pushes import stage
-        answer = stage(self, request)
-        forget()
-        return answer
-
     def save_pending(self, tick):
         """Keep pushed settings on the flash, once no clock runs (a flash write
         holds up the Pico's interrupts, and a lever's edge must be stamped)."""
@@ -488,17 +343,6 @@ class App:
             return
         if not self.save_tick or self.clock.ticks_diff(tick, self.save_tick) >= 0:
             self.act("save_pending", tick)
-
-    def identify(self):
-        """Beep and show the board number for a while, unless a clock runs. Whether it did."""
-        return self.act("identify")
-
-    def host_info(self, uid):
-        """What the host reads while the clock runs (device/pushes.py)."""
-        from device.pushes import info
-        answer = info(self, uid)
-        forget()
-        return answer
 
     # -- output -----------------------------------------------------------------
 
@@ -534,40 +378,3 @@ class App:
     def redraw(self):
         self.displays.invalidate()
         self.draw(self.now())
-
-    def draw_menu(self):
-        self.displays.draw_menu(self.menu, self.values["language"], self.arbiter)
-
-
-def main():
-    """Boot (device/poweron.py: the profile, the settings, the journal's
-    store, the hall's reporter), the restored game, then the loop."""
-    import time
-    board, values, problem, store, hall = _power_on(time)
-    app = App(board, time, values, store, hall=hall, settings_problem=problem)
-    try:  # the host may read the clock while it runs (xqclock pull, config show) and push to it
-        from device.hostpoll import HostPoll
-        app.host = HostPoll(lambda: _host_reads(app), lambda: forget(("device.hostreads",)))
-    except Exception as e:  # a port without a pollable console: the host stops the clock to read
-        print("no reads while running:", repr(e))
-    app.power_on_selftest()
-    app.run()
-
-
-def _power_on(time):
-    """device/poweron.py's boot (a function of its own: a module held by
-    main()'s frame, which lives for good, could not be forgotten)."""
-    from device.poweron import boot
-    return boot(time, NETWORK)
-
-
-def _host_reads(app):
-    """What answers the host (device/hostreads.py), made when it first writes."""
-    from device.hostreads import HostReads
-    return HostReads(lambda: app.host_info(_uid()), app.identify, stage=app.stage, selftest=app.start_selftest)
-
-
-def _uid():
-    import binascii
-    import machine
-    return binascii.hexlify(machine.unique_id()).decode()

@@ -60,7 +60,21 @@ def start(app, settings_path, settings_problem, network_path):
     app.identify_until = UNSET
     app.halted = False
     app.host = None
-    app.new_screens()
+    if app.hall is not None:
+        from device.clockstate import of
+        of(app)  # what the hall's reporter reads
+    new_screens(app)
     if settings_problem:  # fields of /settings.json refused at power-on (settings.load)
         app.report_fault(faults.SETTINGS, settings_problem)
     board.start_watchdog()  # the game is restored: from now on the loop feeds it
+
+
+def new_screens(app):
+    """The screens and alerts of the app's game (at power-on, and for a new game: device/actions.py)."""
+    from device.alerts import Alerts
+    # the game's own side (its journal's header; one from before the header held it: the settings'),
+    # so settings pushed for the next game never swap the levers of this one
+    red_side = app.table.settings.get("red_side", app.values["red_side"])
+    app.red_side = red_side if red_side in (0, 1) else 0
+    app.displays.new_game(app.table.settings, app.red_side, app.values["tenths"])
+    app.alerts = Alerts(app.game, app.board.buzzer)

@@ -1,9 +1,10 @@
 # The arbiter's menus: during a game, the events only an arbiter enters
 # (pause, time, moves, fouls, arrivals, the result); between games, the time
 # control (a preset or one built step by step), the settings and a new game.
-# They read the clock through its state (device.app.ClockState) and act on it
-# through the four things an arbiter does: record an event, change settings,
-# set up a new game, mark a player absent. Menus may allocate (they are not the
+# They read the clock through its state (device/clockstate.py) and act on it
+# through what an arbiter does: record an event, and the App's actions
+# (device/actions.py): change settings, set up a new game, mark a player
+# absent, start the self-test. Menus may allocate (they are not the
 # game loop).
 
 from clock import events as ev
@@ -97,19 +98,18 @@ def _clock_words(ms):
 
 
 class Arbiter:
-    """The arbiter's menus over `state` (a device.app.ClockState). record(kind,
-    side, value) enters an event now; update(changes) saves settings;
-    new_game() sets up a new game; mark_absent(side) marks a player absent (or
-    present again) before the round. The last three return the menu's answer.
-    selftest() starts the board's self-test, between games."""
+    """The arbiter's menus over `state` (a device.clockstate.ClockState).
+    record(kind, side, value) enters an event now; act(name, *args) is the
+    App's (device/actions.py): act("update", changes) saves settings,
+    act("new_game") sets up a new game, act("mark_absent", side) marks a
+    player absent (or present again) before the round, each answering what
+    the menu does next; act("start_selftest") starts the board's self-test,
+    between games."""
 
-    def __init__(self, state, record, update, new_game, mark_absent, selftest=None):
+    def __init__(self, state, record, act):
         self.state = state
         self.record = record
-        self.update = update
-        self.new_game = new_game
-        self.mark_absent = mark_absent
-        self.selftest = selftest
+        self.act = act
 
     def _event(self, kind, side=0, value=0):
         self.record(kind, side, value)
@@ -138,10 +138,9 @@ class Arbiter:
             items.append((m["settings"], self._settings))
             if not game.started:
                 late = lang.pair("LATE")
-                items.append((late, lambda: self._side(late, self.mark_absent)))
-            items.append((m["start"], self.new_game))
-            if self.selftest is not None:
-                items.append((m["test"], self._selftest))
+                items.append((late, lambda: self._side(late, lambda s: self.act("mark_absent", s))))
+            items.append((m["start"], lambda: self.act("new_game")))
+            items.append((m["test"], self._selftest))
         items.append((m["exit"], self._exit))
         return Choice(m["arbiter"], [label for label, _ in items], lambda i: items[i][1]())
 
@@ -174,14 +173,14 @@ class Arbiter:
     def _presets(self):
         from clock import timecontrol  # not at the top: the app forgets it once the menu closes
         names = [n for n in timecontrol.PRESETS if n != "cxa1999-6.5"] + ["cxa1999-6.5"]
-        update = self.update
+        act = self.act
 
         def chosen(i):
             if names[i] == "cxa1999-6.5":
                 return Number("cxa1999-6.5", 20, 5, 5, 180,
-                              lambda mins: update({"clock": "cxa1999-6.5:%dm" % mins, "clock_black": ""}),
+                              lambda mins: act("update", {"clock": "cxa1999-6.5:%dm" % mins, "clock_black": ""}),
                               lambda v: "%d min" % v)
-            return update({"clock": names[i], "clock_black": ""})
+            return act("update", {"clock": names[i], "clock_black": ""})
         return Choice(menuwords.MENU["preset"], names, chosen)
 
     def _custom(self):
@@ -195,7 +194,7 @@ class Arbiter:
                 i += 1
             if i == len(CUSTOM_STEPS):
                 red, black = custom_spec(chosen)
-                return self.update({"clock": red, "clock_black": black})
+                return self.act("update", {"clock": red, "clock_black": black})
             key, name, how, values, unit, _ = CUSTOM_STEPS[i]
             title = menuwords.MENU[name]
 
@@ -214,7 +213,7 @@ class Arbiter:
 
     def _settings(self):
         m = menuwords.MENU
-        values = self.state.values  # a new menu is built after each change (see App.update)
+        values = self.state.values  # a new menu is built after each change (see device/actions.py's update)
         limits = (-1, 0, 600000, 900000, 1800000, 3600000)
         tenths = (0, 10000, 20000, 30000, 60000)  # tenths of a second below: off, 10 s ... 60 s
         fields = [
@@ -237,10 +236,10 @@ class Arbiter:
         return Choice(m["settings"], [f[0] for f in fields], lambda i: fields[i][1]())
 
     def _set(self, key, value):
-        return self.update({key: value})
+        return self.act("update", {key: value})
 
     def _selftest(self):
-        self.selftest()
+        self.act("start_selftest")
         return DONE
 
     def _exit(self):

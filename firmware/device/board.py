@@ -5,8 +5,11 @@
 # start and a stuck bus freed are device/boardsetup.py: read at power-on (and
 # when a display stops answering) only, and forgotten after.
 
-from device.wiring import (KEYS, LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK, SIDES,  # noqa: F401
-                           ProfileError)  # (the host's tools and the app read them here)
+# The keys' indices and what a wrong profile raises, as the app and the
+# host's tools read them here; device/wiring.py itself (the keys' and sides'
+# names) is forgotten after boot (device/app.py's SOMETIMES).
+from device import ProfileError  # noqa: F401
+from device.wiring import LEVER_LEFT, LEVER_RIGHT, START, MINUS, PLUS, OK  # noqa: F401
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the type checker's names (never run on the board)
@@ -41,7 +44,7 @@ class Board:
     kind: str  # the display's kind: "ssd1306", "tm1637" or "ht1621"
     displays: list  # SSD1306, TM1637 or HT1621: left, then right
     wait: "Wait"  # the loop's one wait, ended by any key's edge
-    buttons: "Buttons"  # in KEYS order
+    buttons: "Buttons"  # in device.wiring.KEYS order
     lockout_ms: int  # a press of the other lever this soon after a lever press is a rebound of the see-saw
     buzzer: "Buzzer"
     fram: "FRAM | None"  # the FRAM's block device holding the journal (None: on the flash)

@@ -57,11 +57,6 @@ class Displays:
         for scr in self.screens:
             scr.tenths = tenths
 
-    def show_board(self, n):
-        """The board number (0: none set) both screens show while the clock identifies itself."""
-        for scr in self.screens:
-            scr.board = n
-
     def invalidate(self):
         """Forget what the displays show: the next draw redraws them."""
         for scr in self.screens:

@@ -299,7 +299,7 @@ def _deaf(timeout_ms):
 
 class Reporter:
     """Publishes one clock's state; `step` is called by the app's loop with
-    the clock's state (device.app.ClockState: it only reads it)."""
+    the clock's state (device.clockstate.ClockState: it only reads it)."""
 
     def __init__(self, values, clock_id, clock, wlan=None, mqtt=None, boot=0):
         self.values = values

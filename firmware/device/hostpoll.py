@@ -6,8 +6,21 @@
 import select
 import sys
 
+from device import forget
+
 POLL_STEPS = 5  # look every 5 loop steps (as device/hostreads.py does once a host is heard)
 QUIET_POLLS = 200  # this many looks with nothing asked or being sent (10 s at a 10 ms loop): forgotten
+
+
+def for_app(app):
+    """The App's (device/app.py): its reads made when the host first writes,
+    their module forgotten when it has gone quiet."""
+    return HostPoll(lambda: _reads(app), lambda: forget(("device.hostreads",)))
+
+
+def _reads(app):
+    from device.hostreads import for_app
+    return for_app(app)
 
 
 class HostPoll:

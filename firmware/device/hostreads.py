@@ -39,14 +39,22 @@ PUT_CHUNK = 144  # request bytes per xq?put line (192 of base64: the line fits _
 PUT_MAX = 8192  # a push is a few hundred bytes
 
 
+def for_app(app):
+    """The reads of the App's clock (device/app.py), its actions answering."""
+    import machine
+    uid = binascii.hexlify(machine.unique_id()).decode()
+    return HostReads(lambda: app.act("host_info", uid), lambda: app.act("identify"),
+                     stage=lambda request: app.act("stage", request), selftest=lambda: app.act("start_selftest"))
+
+
 class HostReads:
     """Answers the host's read requests; `step()` once per loop step.
     `info()` gives the dict for xq?info (the app's own state)."""
 
     def __init__(self, info, identify=None, stdin=None, stdout=None, stage=None, selftest=None):
         self.info = info
-        self.identify = identify  # the app's identify(): a request that is not a read
-        self.selftest = selftest  # the app's start_selftest(): another
+        self.identify = identify  # the app's identify: a request that is not a read
+        self.selftest = selftest  # the app's self-test started: another
         self.stage = stage  # stage(request dict) -> answer dict, or None: no pushes taken
         self._put = bytearray()
         self.stdin = stdin or sys.stdin

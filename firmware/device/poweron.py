@@ -1,15 +1,16 @@
-# The board's power-on before the App (device/app.py's main()): the profile
-# read and checked, a problem with it shown on a display, a push a power cut
-# interrupted finished, the settings read, the journal's store mounted, the
-# hall's reporter made. Imported by main() and forgotten once the clock runs
-# (device.app.forget); the board's boot.py shows a failed update with
-# show_problem.
+# The board's power-on (main.py: start()): the profile read and checked, a
+# problem with it shown on a display, a push a power cut interrupted
+# finished, the settings read, the journal's store mounted, the hall's
+# reporter made; then the App, the host's reads and the self-test if asked.
+# Forgotten once the clock runs (device/app.py's SOMETIMES); the board's
+# boot.py shows a failed update with show_problem.
 
 import os
 
 from device import storage
 
 SELFTEST_ASK = "/selftest.req"  # present at power-on: the self-test runs (device/selftest.py)
+STAGED = "/settings.json.new"  # a push kept whole but not yet written out (device/staging.py)
 
 
 def selftest_asked(root, ok_held):
@@ -62,6 +63,31 @@ def show_problem(message, machine=None, profile_path="/profile.json"):
         pass
 
 
+def start(time=None):
+    """Power on: boot(), the App made (its table restored or new), the USB
+    console watched for the host's requests, the self-test if asked for. The
+    clock ready to run (main.py runs it); this module's code is not held then."""
+    if time is None:
+        import time
+    from device.app import App, NETWORK
+    board, values, problem, store, hall = boot(time, NETWORK)
+    app = App(board, time, values, store, hall=hall, settings_problem=problem)
+    try:  # the host may read the clock while it runs (xqclock pull, config show) and push to it
+        from device.hostpoll import for_app
+        app.host = for_app(app)
+    except Exception as e:  # a port without a pollable console: the host stops the clock to read
+        print("no reads while running:", repr(e))
+    selftest_if_asked(app)
+    return app
+
+
+def selftest_if_asked(app):
+    """The self-test at power-on if OK is held or /selftest.req asks for it."""
+    from device.board import OK
+    if selftest_asked(app.store.root, app.board.buttons.is_down(OK)):
+        app.act("start_selftest")
+
+
 def boot(time, network_path):
     """(board, settings, problem, store, hall) for the App; raises
     ProfileError, after showing it, if the profile cannot be used."""
@@ -84,18 +110,25 @@ def boot(time, network_path):
 
 def _settings():
     """(settings, problem) at power-on."""
-    from device import settings as cfg, staging
-    staging.commit()  # a push a power cut interrupted is finished first: all of it, or none was kept
+    from device import settings as cfg
+    if _exists(STAGED):  # a push a power cut interrupted is finished first: all of it, or none was kept
+        from device import staging
+        staging.commit()
     return cfg.load()  # never raises: a refused field is marked on the displays
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
 
 
 def _reporter(time, path):
     """The hall's reporter, or None for a clock without network settings
     (which then never imports device/hall.py)."""
-    import os
-    try:
-        os.stat(path)
-    except OSError:
+    if not _exists(path):
         return None
     from device.hall import reporter_for
     return reporter_for(time, path)

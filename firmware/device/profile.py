@@ -8,7 +8,8 @@
 from clock import jsonfile
 from device.boardsetup import i2c_users
 from device.cells import CHEMISTRY, battery_limits
-from device.wiring import KEYS, SIDES, ProfileError
+from device import ProfileError
+from device.wiring import KEYS, SIDES
 
 MIN_I2C_HZ = 100000  # slower display buses are refused: a frame would block the clock too long
 WATCHDOG_MAX_MS = 8388  # the RP2040's longest watchdog timeout

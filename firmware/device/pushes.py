@@ -45,7 +45,7 @@ def stage(app, request):
     answer = {"ok": True, "when": "now", "kept": None, "game": None}
     if differs or request.get("new_game") is True:
         if not game.started or game.over() or request.get("new_game") is True:
-            app.new_game()
+            app.act("new_game")
             answer["kept"] = app.kept
         else:
             answer["when"] = "next game"
@@ -65,7 +65,9 @@ def _use_network(app, network):
         app.hall = None
     else:
         from device.hall import reporter_from
+        from device.clockstate import of
         app.hall = reporter_from(network, app.clock)
+        of(app)  # what it reads
 
 
 def info(app, uid):

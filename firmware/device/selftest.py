@@ -3,13 +3,15 @@
 # then each lever and key asked for in turn (the displays show which one
 # arrived), the battery read and the journal's store written and read back.
 # The result is kept on the board (/selftest.json) and said on the console,
-# where `xqclock check` reads it. The app steps it like a menu (step(), key())
-# and imports it only when a test starts: it costs no heap during a game.
+# where `xqclock check` reads it. While it runs it is the app's loop step
+# (loop_step(): the keys are the test's, step(), key()); the app imports it
+# only when a test starts: it costs no heap during a game.
 
 import json
 import os
 
-from device import board as hw
+from clock.game import UNSET
+from device import wiring as hw
 from device.tm1637 import encode_digits
 
 LAMP_MS = 1500  # everything lit and the buzzer on this long
@@ -66,6 +68,25 @@ class SelfTest:
         return all(r[1] != "fail" for r in self.results)
 
     # -- the steps --------------------------------------------------------------------
+
+    def loop_step(self, app):
+        """The App's loop step (device/app.py) while the test runs: its keys
+        and time are the test's; when it is done, the clock's screens again."""
+        buttons = self.board.buttons
+        k = buttons.next()
+        while k >= 0:
+            if buttons.down:
+                self.key(k, buttons.tick)
+            k = buttons.next()
+        tick = self.clock.ticks_ms()
+        buttons.poll(tick)
+        self.step(tick)
+        if self.done():
+            app.selftest = None
+            app.ok_down = UNSET  # ok as if up: a hold that started the test is over
+            app.redraw()
+        if app.host is not None:
+            app.host.step()
 
     def step(self, tick):
         self.board.buzzer.update(tick)

@@ -103,7 +103,7 @@ def test_ctrl_c_interrupts_the_running_clock(board, env):
     assert in_loop(board)
     out = mpremote(env, board.path, "resume", "exec", "import sys; print('device.app' in sys.modules)")
     assert out.strip() == "True"
-    # what main()'s own boot read (device/poweron.py, the checks, the parser, the journal's reader) is forgotten
+    # what the power-on read (device/poweron.py, the checks, the parser, the journal's reader) is forgotten
     out = mpremote(env, board.path, "resume", "exec", "import sys; print([m for m in %r if m in sys.modules])"
                    % (FORGOTTEN,))
     assert out.strip() == "[]"

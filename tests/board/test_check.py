@@ -12,7 +12,7 @@ import time
 import pytest
 
 from device import selftest
-from device.board import KEYS
+from device.wiring import KEYS
 from host_tools.board.selfcheck import check_one
 from host_tools.board.virtual import VirtualBoard
 from host_tools.mpy.sim.script import KEY_NAMES

@@ -190,7 +190,7 @@ def test_a_stopped_clock_turns_its_leds_off(tmp_path):
     r = rig(tmp_path)
     r.press(START)
     assert r.led(0) == 1
-    r.app.halt()  # the loop ended (Ctrl-C over USB)
+    r.app.act("halt")  # the loop ended (Ctrl-C over USB)
     assert (r.led(0), r.led(1)) == (0, 0)
 
 

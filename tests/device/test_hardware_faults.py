@@ -416,15 +416,15 @@ def test_on_both_vms(scenario, expected, tmp_path):
 
 def test_boot_makes_room_for_an_exception_in_the_hard_irq_first(monkeypatch, capsys):
     """micropython.alloc_emergency_exception_buf, before anything can fail
-    (here: no /profile.json on this host, so main() stops at the profile)."""
+    (here: no /profile.json on this host, so the power-on stops at the profile)."""
     import sys
     import types
-    from device import app as firmware_app
+    from device import poweron
     from device.board import ProfileError
     calls = []
     fake = types.ModuleType("micropython")
     fake.alloc_emergency_exception_buf = lambda n: calls.append(n)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "micropython", fake)
     with pytest.raises(ProfileError):
-        firmware_app.main()
+        poweron.start()
     assert calls and calls[0] >= 100

@@ -25,7 +25,7 @@ def test_an_identified_clock_beeps_and_shows_its_board_number(tmp_path, profile)
     r.run(200)
     before = [r.frame(0), r.frame(1)]
     t = r.clock.now
-    assert r.app.identify()
+    assert r.app.act("identify")
     r.run(1000)
     assert beeps(t) == 3, machine.TONES[-8:]  # with the sound off: finding the clock is the point
     for i in (0, 1):
@@ -33,9 +33,9 @@ def test_an_identified_clock_beeps_and_shows_its_board_number(tmp_path, profile)
             assert status_line_lit(r.frame(i)) > 0.5  # "#27", dark on a lit line
         else:
             assert r.frame(i) == "b 27"
-    assert r.app.host_info("x")["identifying"]
+    assert r.app.act("host_info", "x")["identifying"]
     r.run(IDENTIFY_MS)
-    assert [r.frame(0), r.frame(1)] == before and not r.app.host_info("x")["identifying"]
+    assert [r.frame(0), r.frame(1)] == before and not r.app.act("host_info", "x")["identifying"]
     assert beeps(t + 1000) == 0
 
 
@@ -45,7 +45,7 @@ def test_a_running_game_is_not_disturbed(tmp_path):
     r.press(START)
     r.run(500)
     t = r.clock.now
-    assert not r.app.identify()
+    assert not r.app.act("identify")
     r.run(500)
     assert beeps(t) == 0 and not r.frame(0).startswith("b") and not r.frame(1).startswith("b")
 

@@ -91,7 +91,7 @@ def test_what_the_boot_forgets_comes_back_for_a_menu_and_a_push(tmp_path):
             "print(left())\n"
             "r.down(5)\nr.run(2100)\nr.up(5)\nr.run(20)\nr.press(5)\nr.press(5)\n"  # held ok: the menu; a preset
             "print(r.app.menu.active(), r.app.values['clock'] == r.app.game.control.name != 'xq-60+30', left())\n"
-            "a = r.app.stage({'settings': {'clock': '5m+3s'}})\n"
+            "a = r.app.act('stage', {'settings': {'clock': '5m+3s'}})\n"
             "print(a['ok'], a['when'], r.app.game.control.sides[0].increment_ms, left())\n"
             "r.press(2)\nr.run(1000)\nr.press(0)\nr.run(1000)\nr.power_cut()\nr.power_on()\n"
             "print(r.app.game.started, r.app.game.sides[0].moves, left())\n" % (gone,))

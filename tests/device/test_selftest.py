@@ -36,7 +36,7 @@ def by_part(tmp_path):
 
 
 def through_the_lamps(r):
-    assert r.app.start_selftest()
+    assert r.app.act("start_selftest")
     r.run(selftest.LAMP_MS // 2)
 
 
@@ -113,7 +113,7 @@ def test_no_test_while_a_game_runs(tmp_path):
     r = rig(tmp_path, "oled")
     r.press(START)
     r.run(1000)
-    assert not r.app.start_selftest() and r.app.selftest is None
+    assert not r.app.act("start_selftest") and r.app.selftest is None
     assert r.app.game.started and not r.app.game.over()
 
 
@@ -147,7 +147,7 @@ def test_power_on_with_ok_held_or_the_hosts_request_starts_it(tmp_path):
 
 def test_keys_pressed_early_answer_the_next_questions_in_order(tmp_path):
     r = rig(tmp_path, "oled")
-    r.app.start_selftest()
+    r.app.act("start_selftest")
     r.press(LEFT)  # while the lamps are lit
     r.run(selftest.LAMP_MS)
     for k in KEYS[1:]:

@@ -139,7 +139,7 @@ class Mqtt:
 
 
 class App:
-    """What the Reporter reads of the clock: a device.app.ClockState."""
+    """What the Reporter reads of the clock: a device.clockstate.ClockState."""
 
     def __init__(self, name, absent=(0, 0)):
         self.values = cfg.check({"clock": "10m", "forfeit": 600000, "fouls": 3})

@@ -198,6 +198,7 @@ def test_a_flood_of_refused_states_is_a_line_now_and_then_not_a_line_each(event)
 
 def test_the_clock_marks_a_lost_connection_on_its_screen(tmp_path):
     from support.rigs import rig as make_rig
+    from device.clockstate import of
     from device.hall import Reporter, check, RETRY_FIRST_MS
 
     class Mqtt:  # umqtt.simple, with the broker out of reach until `up`
@@ -215,6 +216,7 @@ def test_the_clock_marks_a_lost_connection_on_its_screen(tmp_path):
     rig.run(100)
     assert not any(rig.models[i].pixel(x, y) for i in (0, 1) for x, y in corner)  # no network settings: no mark
     rig.app.hall = Reporter(check({"broker": "10.9.9.9"}), "e661a4d41b2d3c2f", rig.clock, None, mqtt)
+    of(rig.app)  # the state it reads, as the power-on makes it
     rig.run(100)
     assert all(rig.models[i].pixel(x, y) for i in (0, 1) for x, y in corner), "no mark for the lost connection"
     assert rig.app.faults == 0

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from device.board import KEYS, check
+from device.board import check
+from device.wiring import KEYS
 from device.profile import pins
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,7 +8,7 @@ from host_tools import simulate
 from host_tools.mpy.sim import framebuf
 from host_tools.mpy.sim.rig import Rig
 
-LEFT, RIGHT, START, MINUS, PLUS, OK = range(6)  # device.board.KEYS, in order
+LEFT, RIGHT, START, MINUS, PLUS, OK = range(6)  # device.wiring.KEYS, in order
 # segments A..G -> digit, as the 7-segment digits are drawn
 SEGMENT_DIGITS = {0x3F: "0", 0x06: "1", 0x5B: "2", 0x4F: "3", 0x66: "4", 0x6D: "5", 0x7D: "6",
                   0x07: "7", 0x7F: "8", 0x6F: "9"}

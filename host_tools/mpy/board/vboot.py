@@ -144,7 +144,7 @@ def _setup(flash, hardware, uid, steps_file=None):
         with open(steps_file) as f:
             steps = [(int(t), action, int(n)) for t, action, n in (line.split() for line in f if line.strip())]
         buttons = profile["buttons"]
-        keys = ("lever_left", "lever_right", "start", "minus", "plus", "ok")  # device.board.KEYS
+        keys = ("lever_left", "lever_right", "start", "minus", "plus", "ok")  # device.wiring.KEYS
         for t, action, n in steps:  # at 0: off its wires (or back) before the firmware starts
             if t == 0 and action in ("unplug", "plug"):
                 plugs[n][action == "plug"]()

@@ -70,8 +70,9 @@ def main(profile_path):
     rig = rigmod.Rig(profile, cfg.check(dict(cfg.DEFAULTS, clock="90m/40,15m/10*")), DIR, power_on=False,
                      flash_free=512 * 1024)
     del cfg, load_profile
-    from device.app import forget
-    forget()  # the settings' and the profile's modules the rig read: the boot reads them again, as a board's
+    from device import forget
+    from device.app import SOMETIMES
+    forget(SOMETIMES)  # the settings' and the profile's modules the rig read: the boot reads them again, as a board's
     before = used()
     rig.boot()
     boot = used() - before

@@ -19,7 +19,7 @@ KEY = "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"
 
 
 class App:
-    """What the Reporter reads of the clock (a device.app.ClockState)."""
+    """What the Reporter reads of the clock (a device.clockstate.ClockState)."""
     battery = None
 
     def __init__(self):

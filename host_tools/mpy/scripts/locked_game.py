@@ -20,6 +20,7 @@ from host_tools.mpy.sim import rig as rigmod
 from host_tools.mpy.sim.umqtt_standin import Mqtt, Socket
 from clock import events as ev
 from device import hall
+from device.clockstate import of
 from device import settings as cfg
 from device.app import LOOP_MS
 from device.board import load_profile
@@ -36,8 +37,9 @@ NET = hall.check({"broker": "10.0.0.2", "event": "open", "key": "001122334455667
 
 
 def report():
-    """The hall's reporter on the clock (as main() makes it from /network.json), connected."""
+    """The hall's reporter on the clock (as the power-on makes it from /network.json), connected."""
     r.app.hall = hall.Reporter(NET, "e661a4d41b2d3c2f", r.clock, None, Mqtt(SOCKET), 4242)
+    of(r.app)  # the state it reads
     r.run(100)
 
 
@@ -127,7 +129,7 @@ locked("the hall reporting", reporting)
 for _ in range(130):  # Red's clock runs out (a second a stage: the models' logs are emptied between)
     locked("a flag", lambda: loop(1000))
 stages["over"] = game.over()
-r.app.new_game()
+r.app.act("new_game")
 r.press(START)
 locked("the new game", new_game)
 r.power_cut()

@@ -110,6 +110,7 @@ def idle_step(profiles, directory):
 def reporting_step(profiles, directory):
     """The same step with the clock reporting to the hall (device/hall.py),
     connected, with nothing due to publish: it allocates nothing either."""
+    from device.clockstate import of
     from device.hall import Reporter, check
     sent = []
 
@@ -144,6 +145,7 @@ def reporting_step(profiles, directory):
     r.run(1000)
     app = r.app
     app.hall = Reporter(check({"broker": "10.0.0.2"}), "e661a4d41b2d3c2f", r.clock, None, Mqtt())
+    of(app)  # the state it reads, as the power-on makes it
     app.step()  # connects and publishes
     app.step()  # the screens lose the offline mark (a redraw may allocate)
     try:

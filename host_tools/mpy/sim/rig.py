@@ -30,7 +30,7 @@ class Rig:
         # the firmware's modules are imported here, not at the top: the bench counts the
         # heap the firmware takes apart from the rig's (host_tools/mpy/scripts/bench_device.py)
         from device.app import LOOP_MS
-        from device.board import KEYS
+        from device.wiring import KEYS
         from device.storage import Store
         self.keys = KEYS
         self.loop_ms = LOOP_MS
@@ -125,7 +125,10 @@ class Rig:
         self.app = App(self.board, self.clock, values, self.make_store(self.directory, flash=self.flash),
                        self.directory + "/settings.json", settings_problem=problem,
                        network_path=self.directory + "/network.json")
-        self.app.power_on_selftest()  # as main() does
+        from device import forget
+        from device.poweron import selftest_if_asked
+        selftest_if_asked(self.app)  # as the power-on does
+        forget(("device.poweron",))
         self.app.step()
         self.powered = True
 
