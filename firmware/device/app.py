@@ -218,6 +218,11 @@ class App:
         now = self.gt.now()  # after the keys: a menu may have started a new game
         tick = self.clock.ticks_ms()
         buttons.poll(tick)
+        # A press to be confirmed within a loop step (device/buttons.py) has a step of its own
+        # then, which draws it first: nothing long (a redraw, a display's refresh, the hall's
+        # report, the host's reads) starts before it and holds it up (the emulated Pico's
+        # slowest press, 22.9 ms, was one that waited for a redraw of the seconds).
+        soon = buttons.due_ms(tick, LOOP_MS) < LOOP_MS
         if self.ok_down != UNSET and not self.ok_used and not self.menu.active() and \
                 self.clock.ticks_diff(tick, self.ok_down) >= HOLD_MS:
             self.ok_used = True
@@ -228,7 +233,8 @@ class App:
         self.check_storage()
         self.alerts.update(self.game, now, self.clock.ticks_ms(), self.values["sound"] or now < self.identify_until)
         self.displays.set_level(self.display_level(tick))
-        self.draw(now)  # a press shows first: before the LEDs, the checks, its journal write and the hall's report
+        if not soon:
+            self.draw(now)  # a press shows first: before the LEDs, the checks, its journal write and the hall's report
         leds = self.board.leds
         if leds is not None:
             leds.update(self.game, self.red_side, now)  # the game's side (its header), as the levers
@@ -236,6 +242,8 @@ class App:
         self.table.flush()
         if self.pending is not None:
             self.save_pending(tick)
+        if soon:
+            return
         if self.hall is not None:
             self.hall.step(self.state, tick)
             if self.hall.asked:  # the hall page's Identify
