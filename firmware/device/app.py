@@ -106,7 +106,7 @@ class App:
     info: int  # screens.SHOW_MOVES or SHOW_FOULS, until info_until (game ms)
     info_until: int
     identify_until: int  # ms (self.gt) until which the clock identifies itself
-    halted: bool  # the loop has ended (halt())
+    halted: bool  # the loop has ended (device/actions.py's halt())
     host: "HostPoll | None"  # on a board with a USB console (device/poweron.py's start())
     red_side: int  # the display Red's is on: 0 left, 1 right (the game's header)
     alerts: "Alerts"  # the beeps and period marks of the game

@@ -17,6 +17,13 @@ def test_config_push_stores_the_boards_own_white_space():
     assert out["clock"] == "5m/40 ,15m/10*" and out["clock_black"] == "4m/40,15m/10*"
 
 
+def test_the_power_on_looks_for_the_push_staging_leaves():
+    """device/poweron.py finishes an interrupted push only if its file is there
+    (it does not import device/staging.py to ask): the same path."""
+    from device import poweron, staging
+    assert poweron.STAGED == staging.SETTINGS + ".new"
+
+
 # -- the clock boots with whatever its /settings.json holds, and says so -------------------
 
 def boot_with(tmp_path, text, profile="oled"):
