@@ -19,7 +19,7 @@ from device.buffers_viper import copy
 # ptr32): one bytes object, where a tuple of ints would hold each word above
 # 2**30 as a long int of its own for as long as the module lives (1.4 KB more
 # on the Pico). K: the 64 round constants (section 4.2.2); IV: the initial hash (5.3.3).
-_K = (
+_K: "bytes | array" = (
     b"\x98\x2f\x8a\x42\x91\x44\x37\x71\xcf\xfb\xc0\xb5\xa5\xdb\xb5\xe9"
     b"\x5b\xc2\x56\x39\xf1\x11\xf1\x59\xa4\x82\x3f\x92\xd5\x5e\x1c\xab"
     b"\x98\xaa\x07\xd8\x01\x5b\x83\x12\xbe\x85\x31\x24\xc3\x7d\x0c\x55"
@@ -36,9 +36,22 @@ _K = (
     b"\xb3\x0c\x1c\x39\x4a\xaa\xd8\x4e\x4f\xca\x9c\x5b\xf3\x6f\x2e\x68"
     b"\xee\x82\x8f\x74\x6f\x63\xa5\x78\x14\x78\xc8\x84\x08\x02\xc7\x8c"
     b"\xfa\xff\xbe\x90\xeb\x6c\x50\xa4\xf7\xa3\xf9\xbe\xf2\x78\x71\xc6")
-_IV = (
+_IV: "bytes | array" = (
     b"\x67\xe6\x09\x6a\x85\xae\x67\xbb\x72\xf3\x6e\x3c\x3a\xf5\x4f\xa5"
     b"\x7f\x52\x0e\x51\x8c\x68\x05\x9b\xab\xd9\x83\x1f\x19\xcd\xe0\x5b")
+
+
+try:  # A module frozen into a UF2 of our own (docs/DEVELOPER.md) keeps its bytes in flash wherever
+    # they fall, and the Pico's M0+ faults on a word read at an address that is not a multiple of 4:
+    # then aligned copies (an array of words takes bytes as they are). An .mpy's bytes are on the heap,
+    # whose blocks are aligned.
+    from uctypes import addressof
+    if addressof(_K) & 3 or addressof(_IV) & 3:
+        _K = array("I", _K)
+        _IV = array("I", _IV)
+    del addressof
+except ImportError:  # a port without uctypes: its bytes are on the heap
+    pass
 _W = array("I", bytes(256))  # the message schedule, 64 words
 _S = array("I", bytes(48))  # scratch: a word cut to 32 bits
 

@@ -50,3 +50,21 @@ def test_sealing_allocates_nothing():
     rec = bytearray(16)
     assert without_allocating(lambda: seal(prev, rec)) == 1
     assert bytes(prev) == hashlib.sha256(bytes(16)).digest()[:4]
+
+
+def test_the_words_viper_reads_are_aligned_and_an_array_copies_bytes_as_they_are():
+    """sha256_viper reads its constants as words: at word addresses (the
+    Pico's M0+ faults on an unaligned one, as the emulated Pico did at the
+    first seal of a UF2 with the firmware frozen in, whose bytes stay in flash
+    wherever they fall). Where they are not, it copies them into an array of
+    words, which MicroPython fills with the bytes as they are."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return
+    import uctypes
+    from array import array
+    from device import sha256_viper
+    assert not uctypes.addressof(sha256_viper._K) & 3 and not uctypes.addressof(sha256_viper._IV) & 3
+    data = bytes(range(32))
+    words = array("I", data)
+    assert len(words) == 8 and bytes(words) == data and not uctypes.addressof(words) & 3
