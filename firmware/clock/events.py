@@ -3,9 +3,6 @@
 # `apply`, so a game is exactly what its events make of its settings.
 # An event is (t_ms, kind, side, value), four integers.
 
-from clock.game import REASON_COUNT
-from clock.limits import COUNT
-
 START = 0
 PRESS = 1
 PAUSE = 2  # value: 0 by the arbiter, 1 by a player (itself a foul ground, §9.1.2)
@@ -26,15 +23,6 @@ LOW_BATTERY = 16  # the cells have about 10 hours of play left; value: their mV.
 
 KIND_COUNT = 17  # the kinds above (their names: clock/names.py's EVENTS)
 BY_PLAYER = 1
-
-
-def valid(kind, side, value):
-    """Whether (kind, side, value) is an event this firmware can play."""
-    if kind == RESULT:
-        return 0 <= side <= 2 and 0 <= value < REASON_COUNT
-    if kind == MOVES and not 0 <= value <= COUNT:
-        return False
-    return 0 <= kind < KIND_COUNT and 0 <= side <= 1
 
 
 def apply(game, t, kind, side, value):

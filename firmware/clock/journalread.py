@@ -8,9 +8,21 @@ import os
 import struct
 
 from clock import jsonfile, ring
-from clock.events import valid
+from clock.events import KIND_COUNT, MOVES, RESULT
+from clock.game import REASON_COUNT
+from clock.limits import COUNT
 from clock.journal import FORMAT, MAGIC, MARK, RECORD, Journal, JournalError, chain, pack_event
 from clock.utf8 import joined_all
+
+
+def valid(kind, side, value):
+    """Whether (kind, side, value) is an event this firmware can play (a
+    journal's record that is not stops the reading there)."""
+    if kind == RESULT:
+        return 0 <= side <= 2 and 0 <= value < REASON_COUNT
+    if kind == MOVES and not 0 <= value <= COUNT:
+        return False
+    return 0 <= kind < KIND_COUNT and 0 <= side <= 1
 
 
 def record_hash(prev, rec):

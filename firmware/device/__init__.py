@@ -18,13 +18,16 @@ class ProfileError(ValueError):
 
 
 def forget(names):
-    """Drop modules from sys.modules and from their package, so their bytecode
-    and tables are garbage (the next import reads them again): what a board
-    reads only sometimes (device/app.py's SOMETIMES). Only for modules nothing
-    keeps: a function, class or object of one held anywhere keeps its whole
-    globals dict alive; and a module that imports one at its top would keep it."""
+    """Drop modules (`names`: their dotted names, separated by spaces) from
+    sys.modules and from their package, so their bytecode and tables are
+    garbage (the next import reads them again): what a board reads only
+    sometimes (device/app.py's SOMETIMES). Only for modules nothing keeps: a
+    function, class or object of one held anywhere keeps its whole globals
+    dict alive; and a module that imports one at its top would keep it. (One
+    str of names: an .mpy makes each str of a tuple an object of its own, 48
+    bytes for a module's name, where split() finds the names already interned.)"""
     import sys
-    for name in names:
+    for name in names.split():
         if name in sys.modules:
             del sys.modules[name]
             package, _, leaf = name.rpartition(".")

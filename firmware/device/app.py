@@ -51,13 +51,13 @@ NETWORK = "/network.json"  # device.hall.NETWORK: the hall's module is imported 
 # its durations, the journal's reader, where a table comes from, the archive,
 # the journal ring's making and finding, the limits and JSON of what is read,
 # the host's reads and pushes and their staging.
-SOMETIMES = ("device.poweron", "device.boardsetup", "device.appstart", "device.profile", "device.settings",
-             "clock.timecontrol", "clock.spaces", "clock.durations", "clock.journalread", "clock.tablestart",
-             "device.archive", "device.ringopen", "clock.limits", "clock.jsonfile", "clock.utf8", "device.pushes",
-             "device.staging", "device.actions", "device.cells", "device.wiring")
+SOMETIMES = ("device.poweron device.boardsetup device.appstart device.profile device.settings "
+             "clock.timecontrol clock.spaces clock.durations clock.journalread clock.tablestart "
+             "device.archive device.ringopen clock.limits clock.jsonfile clock.utf8 device.pushes "
+             "device.staging device.actions device.cells device.wiring device.fontcover")
 # The menus' modules, forgotten when the menu closes (not with SOMETIMES: an
 # open menu's editors are theirs, and a second copy's classes would be others).
-MENUS = ("device.arbiter", "device.menu", "device.menuwords")
+MENUS = "device.arbiter device.menu device.menuwords"
 
 
 class _NoMenu:
@@ -320,7 +320,7 @@ class App:
         self.arbiter = False
         self.menu = NO_MENU
         self.menus = None
-        forget(SOMETIMES + MENUS)  # and what its actions read (a control's text, the settings' checks)
+        forget(SOMETIMES + " " + MENUS)  # and what its actions read (a control's text, the settings' checks)
 
     # -- what the arbiter, the host and the hall ask for -------------------------
 

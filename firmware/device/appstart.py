@@ -70,11 +70,28 @@ def start(app, settings_path, settings_problem, network_path):
 
 
 def new_screens(app):
-    """The screens and alerts of the app's game (at power-on, and for a new game: device/actions.py)."""
+    """The screens and alerts of the app's game (at power-on, and for a new
+    game: device/actions.py): each display's screen faces its player (the left
+    display the player at the left lever), with the game's header (the names
+    before the start) and the tenths setting."""
     from device.alerts import Alerts
     # the game's own side (its journal's header; one from before the header held it: the settings'),
     # so settings pushed for the next game never swap the levers of this one
-    red_side = app.table.settings.get("red_side", app.values["red_side"])
-    app.red_side = red_side if red_side in (0, 1) else 0
-    app.displays.new_game(app.table.settings, app.red_side, app.values["tenths"])
+    header = app.table.settings
+    red_side = header.get("red_side", app.values["red_side"])
+    app.red_side = red_side = red_side if red_side in (0, 1) else 0
+    screen = screen_class(app.board.kind)
+    displays = app.displays
+    displays.screens = [screen(app.board.displays[i], i ^ red_side, header) for i in range(2)]
+    displays.set_tenths(app.values["tenths"])
     app.alerts = Alerts(app.game, app.board.buzzer)
+
+
+def screen_class(kind):
+    """The screen of a display kind (the board profile's display.kind); the
+    digit builds' are in a module of their own, imported only by them."""
+    if kind == "ssd1306":
+        from device.screens import OledScreen
+        return OledScreen
+    from device import digitscreens
+    return digitscreens.LcdScreen if kind == "ht1621" else digitscreens.SegmentScreen

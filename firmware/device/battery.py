@@ -13,7 +13,7 @@
 # way low() stays true until the level is back a margin above the threshold,
 # so a voltage wobbling around it doesn't make the warning flicker.
 # A reading under NO_BATTERY_MV means no battery is connected (USB power with
-# the switch off, or no divider fitted): present() is False and low() too.
+# the switch off, or no divider fitted): low() is False then.
 
 from device import const
 
@@ -69,11 +69,6 @@ class Battery:
         pin_mv = (avg * _FULL_SCALE_MV + (_COUNTS >> 1)) // _COUNTS  # <= 3300
         self.mv = (pin_mv * self._div + 500) // 1000
         return self.mv
-
-    def present(self, mv=None):
-        if mv is None:
-            mv = self.read_mv()
-        return mv >= NO_BATTERY_MV
 
     def percent(self, mv=None):
         """0..100, from mv or a fresh reading."""

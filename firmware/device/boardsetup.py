@@ -89,8 +89,7 @@ def build(board, profile, clock, machine=None):
         d = display[side]
         if board.kind == "ssd1306":
             from device.ssd1306 import SSD1306
-            board.displays.append(SSD1306(_bus(board, d["i2c"]), d.get("addr", 0x3C),
-                                         display.get("width", 128), display.get("height", 64),
+            board.displays.append(SSD1306(_bus(board, d["i2c"]), d.get("addr", 0x3C),  # 128 x 64: the profile's check
                                          contrast=display.get("contrast", 0xCF)))
         elif board.kind == "ht1621":
             from device.ht1621 import HT1621

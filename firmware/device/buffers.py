@@ -38,4 +38,4 @@ try:
 except (ImportError, SyntaxError, AttributeError):  # CPython, or a VM without the viper emitter
     pass
 
-__all__ = ("ascii", "copy", "span")
+__all__ = ["ascii", "copy", "span"]  # (a list: its short names stay interned, a tuple's would be strs)

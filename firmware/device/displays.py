@@ -1,5 +1,5 @@
-# The two players' displays: each one's screen on its own chip (the screen
-# class of the board's display kind, screen_class()), drawn only when
+# The two players' displays: each one's screen on its own chip (made for each
+# game by device/appstart.py's new_screens()), drawn only when
 # what it shows changed, the pressed side's first. One display in turn is set
 # up again every REFRESH_MS (a reset by static shows again), its frame sent
 # again a page a loop step. A display that does not answer
@@ -10,22 +10,12 @@
 
 from clock.game import UNSET
 from device import faults
-from device.screens import OledScreen
 
 FULL = 0  # the displays as the board sets them for a hall
 DIM = 1  # dimmed: nothing changed for a while outside play
 DARK = 2  # off: asleep a while after a finished game (the result comes back with a key)
 RETRY_MS = 1000  # a display that failed is tried again this often (a stuck bus costs its timeout a try)
 REFRESH_MS = 5000  # one display in turn is set up again this often (one reset by static shows again)
-
-
-def screen_class(kind):
-    """The screen of a display kind (the board profile's display.kind); the
-    digit builds' are in a module of their own, imported only by them."""
-    if kind == "ssd1306":
-        return OledScreen
-    from device import digitscreens
-    return digitscreens.LcdScreen if kind == "ht1621" else digitscreens.SegmentScreen
 
 
 class Displays:
@@ -36,21 +26,13 @@ class Displays:
         self.board = board
         self.clock = clock
         self.report_fault = report_fault
-        self.screens = []  # type: list  # per display: its screen (new_game() makes them)
+        self.screens = []  # type: list  # per display: its screen (device/appstart.py's new_screens())
         self.failed = [UNSET, UNSET]  # per display: tick of its last failure, UNSET while it works
         self.nacks = [0, 0]  # per display: the bytes its chip did not acknowledge, last seen
         self.refresh_tick = clock.ticks_ms()
         self.refresh_next = 0  # the display set up again next
         self.level = FULL
         self.refreshing = -1  # the display a refresh is sent to a piece a step, or -1
-
-    def new_game(self, header, red_side, tenths):
-        """Screens for a new game: each facing its player (the left display
-        faces the player at the left lever), with the game's header and the
-        tenths setting (tenths of a second show below that many ms)."""
-        screen = screen_class(self.board.kind)
-        self.screens = [screen(self.board.displays[i], i ^ red_side, header) for i in range(2)]
-        self.set_tenths(tenths)
 
     def set_tenths(self, tenths):
         """Tenths of a second show below `tenths` ms (the setting; 0: never)."""
@@ -146,4 +128,4 @@ class Displays:
     def _failed(self, i, tick, e):
         self.failed[i] = tick
         self.screens[i].invalidate()
-        self.report_fault(faults.DISPLAY, "%s display: %r" % (("left", "right")[i], e))
+        self.report_fault(faults.DISPLAY, "%s display: %r" % ("right" if i else "left", e))

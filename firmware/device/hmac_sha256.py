@@ -7,4 +7,4 @@ try:
 except (ImportError, SyntaxError, AttributeError):  # CPython, or a VM without the viper emitter
     from device.hmac_hashlib import Hmac  # type: ignore[assignment]  # the same calls
 
-__all__ = ("Hmac",)
+__all__ = ["Hmac"]

@@ -15,7 +15,7 @@ QUIET_POLLS = 200  # this many looks with nothing asked or being sent (10 s at a
 def for_app(app):
     """The App's (device/app.py): its reads made when the host first writes,
     their module forgotten when it has gone quiet."""
-    return HostPoll(lambda: _reads(app), lambda: forget(("device.hostreads",)))
+    return HostPoll(lambda: _reads(app), lambda: forget("device.hostreads"))
 
 
 def _reads(app):

@@ -7,6 +7,7 @@
 import os
 
 from device import faults
+from device.battery import NO_BATTERY_MV
 
 
 def stage(app, request):
@@ -76,7 +77,7 @@ def info(app, uid):
     battery = None
     if bat is not None:
         mv = bat.read_mv()
-        if bat.present(mv):
+        if mv >= NO_BATTERY_MV:  # a battery is there
             battery = {"mv": mv, "percent": bat.percent(mv)}
     game = app.game
     size = -1

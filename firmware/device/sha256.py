@@ -8,4 +8,4 @@ try:
 except (ImportError, SyntaxError, AttributeError):  # CPython, or a VM without the viper emitter
     from clock.journal import chain_into as seal
 
-__all__ = ("seal",)
+__all__ = ["seal"]

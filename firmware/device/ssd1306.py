@@ -1,4 +1,5 @@
-# SSD1306 128x64 OLED over I2C, sending only what changed: of a page that
+# SSD1306 128x64 OLED over I2C (its own charge pump: the panels the profiles
+# allow), sending only what changed: of a page that
 # changed in a few columns, only those (in whole blocks of _BLOCK columns, in
 # a window of that page), and pages that changed across their width in one
 # window, a write per page (the chip's address goes on from one to the next).
@@ -30,16 +31,37 @@ _DISPLAY_OFF = const(0xAE)
 _DISPLAY_ON = const(0xAF)
 _MASK30 = const(0x3FFFFFFF)  # bytes_sent wraps here so it stays a small int
 DIM_CONTRAST = const(0x08)  # dimmed outside play: still readable close up, a few % of the current
-_BLOCK = const(16)  # a window's columns come in whole blocks (the width is a multiple): one view per width
-_FRAMES = {}  # type: dict  # (width, pages) -> the _Frame the board's displays of that size share
+_BLOCK = const(16)  # a window's columns come in whole blocks: one view per width
+_W = const(128)  # the panel: 128 x 64 (8 pages), its own charge pump: the one device/profile.py allows
+_PAGES = const(8)
+# The set-up block, after its control byte (and the display off, for init_display()):
+_SETUP = (
+    b"\xd5\x80"  # oscillator / clock divide: reset value
+    b"\xa8\x3f"  # multiplex ratio: 64 rows
+    b"\xd3\x00"  # no display offset
+    b"\x40"  # start line 0
+    b"\x8d\x14"  # charge pump on: without it the panel stays dark
+    b"\x20\x00"  # horizontal addressing: page runs go out in one write
+    b"\xa1"  # column 127 -> SEG0 and
+    b"\xc8"  # COM scan from COM[N-1]: upright on the common modules
+    b"\xda\x12"  # COM pins configuration of 64 rows
+    b"\x81\xcf"  # contrast (the board's, put in at _CONTRAST): the panel's current is in proportion (docs/power.md)
+    b"\xd9\xf1"  # pre-charge period
+    b"\xdb\x30"  # VCOMH deselect level, ~0.83 Vcc
+    b"\x2e"  # no scrolling (RAM writes during a scroll may corrupt it)
+    b"\xa4"  # show RAM, not all pixels on
+    b"\xa6"  # not inverted
+)
+_CONTRAST = const(16)  # where _SETUP holds the contrast
+_FRAME = [None]  # type: list  # the _Frame the board's displays share, made with the first
 
 
 class _Frame:
-    """What the displays of one size share, each using it in turn: the frame
-    drawn (buf[0] is the data control byte, so a page run goes out in one
+    """What the displays share, each using it in turn: the frame drawn
+    (buf[0] is the data control byte, so a page run goes out in one
     writeto()), the window's staging buffer and the command buffers."""
 
-    def __init__(self, width, pages):
+    def __init__(self, width=_W, pages=_PAGES):
         self.buf = bytearray(width * pages + 1)
         self.buf[0] = _CTRL_DATA
         mv = memoryview(self.buf)
@@ -59,48 +81,25 @@ class _Frame:
         self.two = bytearray((_CTRL_CMDS, 0, 0))  # two command bytes (or command + argument)
 
 
-def _frame(width, pages):
-    f = _FRAMES.get((width, pages))
-    if f is None:
-        f = _FRAMES[(width, pages)] = _Frame(width, pages)
-    return f
+def _frame():
+    if _FRAME[0] is None:
+        _FRAME[0] = _Frame()
+    return _FRAME[0]
 
 
 class SSD1306(framebuf.FrameBuffer):
-    def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False, contrast=0xCF):
+    def __init__(self, i2c, addr=0x3C, contrast=0xCF):
         self.i2c = i2c
         self.addr = addr
-        self.width = width
-        self.height = height
-        self.external_vcc = external_vcc
-        self.pages = pages = height >> 3
-        f = self._f = _frame(width, pages)
+        f = self._f = _frame()
         self.buf = f.buf
-        super().__init__(f.pixels, width, height, framebuf.MONO_VLSB)
+        super().__init__(f.pixels, _W, _PAGES * 8, framebuf.MONO_VLSB)
         self.fill(0)  # a display starts from a blank frame, whatever the other drew last
-        self.held = bytearray(width * pages)  # what the display's GDDRAM holds (as sent)
+        self.held = bytearray(_W * _PAGES)  # what the display's GDDRAM holds (as sent)
         self.bytes_sent = 0  # every byte handed to writeto(), mod 2**30
-        ext = external_vcc
-        setup = bytes((
-            0xD5, 0x80,  # oscillator / clock divide: reset value
-            0xA8, self.height - 1,  # multiplex ratio
-            0xD3, 0x00,  # no display offset
-            0x40,  # start line 0
-            0x8D, 0x10 if ext else 0x14,  # charge pump: without it the panel stays dark
-            0x20, 0x00,  # horizontal addressing: page runs go out in one write
-            0xA1,  # column 127 -> SEG0 and
-            0xC8,  # COM scan from COM[N-1]: upright on the common modules
-            0xDA, 0x12 if self.height == 64 else 0x02,  # COM pins configuration
-            0x81, contrast & 0xFF,  # contrast: the panel's current is in proportion (docs/power.md)
-            0xD9, 0x22 if ext else 0xF1,  # pre-charge period
-            0xDB, 0x30,  # VCOMH deselect level, ~0.83 Vcc
-            0x2E,  # no scrolling (RAM writes during a scroll may corrupt it)
-            0xA4,  # show RAM, not all pixels on
-            0xA6,  # not inverted
-        ))
-        self._init = bytearray((_CTRL_CMDS, _DISPLAY_OFF)) + setup
-        self._reinit = bytearray((_CTRL_CMDS,)) + setup  # the same, leaving the panel as it is
-        self._contrast_at = setup.index(b"\x81") + 1  # where the set-up blocks hold it (contrast() keeps them right)
+        self._init = bytearray(b"\x00\xae" + _SETUP)  # a command stream: the panel off, then set up
+        self._reinit = bytearray(b"\x00" + _SETUP)  # the same, leaving the panel as it is
+        self._init[2 + _CONTRAST] = self._reinit[1 + _CONTRAST] = contrast & 0xFF
         self.full_contrast = contrast & 0xFF  # dim(False) goes back to it
         self.dark = False  # off(): the panel stays off, even when a set-up block is sent again
         self.ready = False  # the chip has had the set-up block since it last failed
@@ -141,7 +140,7 @@ class SSD1306(framebuf.FrameBuffer):
             if self._again:
                 self._again = False
                 self._write(self._reinit)
-                self._stale = (1 << self.pages) - 1
+                self._stale = (1 << _PAGES) - 1
                 return len(self._reinit)
             stale = self._stale
             if not stale:
@@ -150,8 +149,7 @@ class SSD1306(framebuf.FrameBuffer):
             while not stale >> p & 1:
                 p += 1
             self._stale = stale & ~(1 << p)
-            width = self.width
-            sent = self._send_window(p, 0, width - 1, self.held, p * width)  # what it should hold
+            sent = self._send_window(p, 0, _W - 1, self.held, p * _W)  # what it should hold
             if not self._stale:
                 self.poweron()  # a chip the static reset is dark until now
                 sent += 2
@@ -188,8 +186,8 @@ class SSD1306(framebuf.FrameBuffer):
     def contrast(self, v):
         """Set the contrast now and in the set-up blocks (a refresh keeps it)."""
         v &= 0xFF
-        self._init[2 + self._contrast_at] = v
-        self._reinit[1 + self._contrast_at] = v
+        self._init[2 + _CONTRAST] = v
+        self._reinit[1 + _CONTRAST] = v
         self._commands(0x81, v)
 
     def dim(self, flag):
@@ -216,8 +214,8 @@ class SSD1306(framebuf.FrameBuffer):
         """Send the pages that differ from what the display holds; return the
         number of bytes written (0 when nothing changed). After a bus error
         or refresh(), the set-up block and the whole frame go first."""
-        pages = self.pages
-        width = self.width
+        pages = _PAGES
+        width = _W
         whole = width - 1  # a span of the whole page (0 << 16 | width - 1)
         buf = self.buf
         held = self.held
@@ -280,12 +278,12 @@ class SSD1306(framebuf.FrameBuffer):
         f = self._f
         win = f.win
         win[2] = 0
-        win[3] = self.width - 1
+        win[3] = _W - 1
         win[5] = first
         win[6] = last
         self._write(win)
         buf = self.buf
-        width = self.width
+        width = _W
         for p in range(first, last + 1):
             at = p * width
             keep = buf[at]

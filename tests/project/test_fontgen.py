@@ -1,5 +1,6 @@
-"""host_tools/fontgen.py and the glyphs.py it generated (committed, so these
-pass without the font; the regeneration check runs where Unifont is installed)."""
+"""host_tools/fontgen.py and the glyphs.py and glyphs.bin it generated
+(committed, so these pass without the font; the regeneration check runs where
+Unifont is installed)."""
 import gzip
 import hashlib
 import re
@@ -7,10 +8,11 @@ import re
 import pytest
 
 from host_tools import fontgen
-from device import glyphs
+from device import glyphfile, glyphs
 
 REGENERATE = ("run `python -m host_tools.fontgen` (needs the Debian package unifont) "
-              "and commit glyphs.py")
+              "and commit glyphs.py and glyphs.bin")
+BITMAPS = glyphfile.read()[glyphfile.HEADER:]
 
 # U+4E00 and U+0041 as they are in Unifont 15.0.01's unifont.hex
 HEX_YI = "4E00:0000000000000000000000000000FFFE00000000000000000000000000000000"
@@ -24,7 +26,7 @@ def rows(bitmap):
 
 def committed(ch):
     i = glyphs.CHARS.index(ch)
-    return glyphs.BITMAPS[32 * i:32 * i + 32]
+    return BITMAPS[32 * i:32 * i + 32]
 
 
 # -- the committed glyphs.py ----------------------------------------------------------
@@ -40,8 +42,11 @@ def test_glyphs_cover_exactly_the_characters_lang_uses():
 
 
 def test_layout():
-    assert len(glyphs.BITMAPS) == 32 * len(glyphs.CHARS)
-    assert isinstance(glyphs.BITMAPS, bytes)
+    assert len(BITMAPS) == 32 * len(glyphs.CHARS)
+    digest = hashlib.sha256(BITMAPS).digest()
+    assert glyphfile.read()[:glyphfile.HEADER] == glyphfile.header(len(glyphs.CHARS), digest)
+    assert glyphs.DIGEST == digest[:8].hex(), "glyphs.py names the bitmaps glyphs.bin holds"
+    assert glyphfile.HEADER + len(BITMAPS) <= 4096, "glyphs.bin fits one flash block: the board reads it in place"
     assert list(glyphs.CHARS) == sorted(set(glyphs.CHARS)), "CHARS must be sorted and unique"
     assert all(ord(ch) > 127 for ch in glyphs.CHARS)
 
@@ -68,13 +73,17 @@ def test_header_names_the_font_and_its_licence():
 
 
 def test_render_copies_unifont_rows_as_mono_hlsb():
-    text = fontgen.render("一", (HEX_A + "\n" + HEX_YI + "\n").encode(), "test")
+    text, data = fontgen.render("一", (HEX_A + "\n" + HEX_YI + "\n").encode(), "test")
     ns = {}
     exec(text, ns)
-    assert ns["CHARS"] == "一"
-    r = rows(ns["BITMAPS"])
+    assert ns["CHARS"] == "一" and data[:4] == glyphfile.MAGIC and len(data) == glyphfile.HEADER + 32
+    r = rows(data[glyphfile.HEADER:])
     assert [i for i, v in enumerate(r) if v] == [7], "一 is one horizontal line"
     assert r[7] == 0xFFFE  # 15 pixels, the rightmost column empty
+    text, none = fontgen.render("一", (HEX_YI + "\n").encode(), "test", bitmaps_file=False)  # the ruling's
+    ns = {}
+    exec(text, ns)
+    assert none is None and ns["BITMAPS"] == data[glyphfile.HEADER:]
 
 
 def test_render_is_deterministic_and_sorted():
@@ -82,7 +91,7 @@ def test_render_is_deterministic_and_sorted():
             + HEX_YI + "\n").encode()
     a = fontgen.render("二一", data, "test")
     b = fontgen.render("一二一", data, "test")
-    assert a == b and 'CHARS = "一二"' in a
+    assert a == b and 'CHARS = "一二"' in a[0]
 
 
 def test_half_width_glyph_fails_loudly():
@@ -133,9 +142,10 @@ def test_regenerating_gives_the_committed_file():
     recorded = re.search(r"sha256 ([0-9a-f]{64})", open(glyphs.__file__, encoding="utf-8").read())
     if hashlib.sha256(fontgen.read_hex(path)).hexdigest() != recorded.group(1):
         pytest.skip(f"{path} is not the unifont.hex glyphs.py was made from")
-    _, _, text = fontgen.generate()
+    _, _, text, data = fontgen.generate()
     with open(glyphs.__file__, "rb") as f:
         assert f.read() == text.encode("utf-8"), f"glyphs.py is stale: {REGENERATE}"
+    assert glyphfile.read() == data, f"glyphs.bin is stale: {REGENERATE}"
     assert fontgen.main(["--check"]) == 0
 
 
@@ -145,7 +155,7 @@ def test_the_rulings_picture_glyphs_are_regenerated_the_same():
     recorded = re.search(r"sha256 ([0-9a-f]{64})", open(ruling_glyphs.__file__, encoding="utf-8").read())
     if hashlib.sha256(fontgen.read_hex(path)).hexdigest() != recorded.group(1):
         pytest.skip(f"{path} is not the unifont.hex the ruling's glyphs.py was made from")
-    _, _, text = fontgen.generate(ruling=True)
+    _, _, text, _ = fontgen.generate(ruling=True)
     with open(ruling_glyphs.__file__, "rb") as f:
         assert f.read() == text.encode("utf-8"), "stale: python -m host_tools.fontgen --ruling"
     assert fontgen.main(["--check", "--ruling"]) == 0
@@ -154,10 +164,12 @@ def test_the_rulings_picture_glyphs_are_regenerated_the_same():
 def test_check_reports_a_stale_file(tmp_path):
     installed_font()
     stale = tmp_path / "glyphs.py"
-    stale.write_text('CHARS = ""\nBITMAPS = b""\n')
+    stale.write_text('CHARS = ""\nDIGEST = ""\n')
     assert fontgen.main(["--check", "--out", str(stale)]) == 1
     assert fontgen.main(["--out", str(stale)]) == 0
     assert fontgen.main(["--check", "--out", str(stale)]) == 0
+    (tmp_path / "glyphs.bin").write_bytes(b"")  # the bitmaps' file stale on its own
+    assert fontgen.main(["--check", "--out", str(stale)]) == 1
 
 
 def test_installed_font_has_yi_as_one_line():

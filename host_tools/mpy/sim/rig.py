@@ -128,7 +128,7 @@ class Rig:
         from device import forget
         from device.poweron import selftest_if_asked
         selftest_if_asked(self.app)  # as the power-on does
-        forget(("device.poweron",))
+        forget("device.poweron")
         self.app.step()
         self.powered = True
 
