@@ -62,7 +62,8 @@ def test_the_wheel_carries_every_host_tool_the_firmware_and_the_profiles(wheel):
     wanted = {p.relative_to(ROOT).as_posix() for p in (ROOT / "host_tools").rglob("*.py")
               if "__pycache__" not in p.parts}
     wanted |= {"host_tools/firmware/" + p.relative_to(ROOT / "firmware").as_posix()
-               for p in (ROOT / "firmware").rglob("*.py") if "__pycache__" not in p.parts}
+               for p in [*(ROOT / "firmware").rglob("*.py"), *(ROOT / "firmware").rglob("*.bin")]
+               if "__pycache__" not in p.parts}  # the firmware's data too: the glyphs' bitmaps
     wanted |= {"host_tools/profiles/" + p.name for p in (ROOT / "hardware" / "profiles").glob("*.json")}
     assert wanted - names == set(), "missing from the wheel: list their packages in pyproject.toml"
 
