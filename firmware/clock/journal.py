@@ -34,6 +34,11 @@ def chain(prev, data):
     return h.digest()[:4]
 
 
+def record_hash(prev, rec):
+    """The hash a record's first 12 bytes must carry when it follows hash prev."""
+    return chain(prev, memoryview(rec)[:12])
+
+
 def pack_event(rec, t, kind, side, value):
     """Fill rec's first 12 bytes with an event (its hash is sealed after)."""
     struct.pack_into(FORMAT, rec, 0, MARK, kind, side, 0, t, value)
@@ -42,9 +47,9 @@ def pack_event(rec, t, kind, side, value):
 def chain_into(prev, rec):
     """Seal rec (its first 12 bytes filled) after hash prev, in place:
     rec[12:16] and prev (a bytearray(4), the chain's head from then on)
-    become its hash (clock.journalread.record_hash). The core's, by hashlib;
-    the board's appends use device/sha256.py's, which allocates nothing (use_seal)."""
-    h = chain(prev, memoryview(rec)[:12])
+    become its hash. The core's, by hashlib; the board's appends use
+    device/sha256.py's, which allocates nothing (use_seal)."""
+    h = record_hash(prev, rec)
     rec[12:16] = h
     prev[:] = h
 

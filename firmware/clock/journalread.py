@@ -11,7 +11,7 @@ from clock import jsonfile, ring
 from clock.events import KIND_COUNT, MOVES, RESULT
 from clock.game import REASON_COUNT
 from clock.limits import COUNT
-from clock.journal import FORMAT, MAGIC, MARK, RECORD, Journal, JournalError, chain, pack_event
+from clock.journal import FORMAT, MAGIC, MARK, RECORD, Journal, JournalError, chain, pack_event, record_hash
 from clock.utf8 import joined_all
 
 
@@ -23,11 +23,6 @@ def valid(kind, side, value):
     if kind == MOVES and not 0 <= value <= COUNT:
         return False
     return 0 <= kind < KIND_COUNT and 0 <= side <= 1
-
-
-def record_hash(prev, rec):
-    """The hash a record's first 12 bytes must carry when it follows hash prev."""
-    return chain(prev, memoryview(rec)[:12])
 
 
 def fits(prev, rec):

@@ -53,7 +53,6 @@ _SETUP = (
     b"\xa6"  # not inverted
 )
 _CONTRAST = const(16)  # where _SETUP holds the contrast
-_FRAME = [None]  # type: list  # the _Frame the board's displays share, made with the first
 
 
 class _Frame:
@@ -61,7 +60,9 @@ class _Frame:
     (buf[0] is the data control byte, so a page run goes out in one
     writeto()), the window's staging buffer and the command buffers."""
 
-    def __init__(self, width=_W, pages=_PAGES):
+    def __init__(self):
+        width = _W
+        pages = _PAGES
         self.buf = bytearray(width * pages + 1)
         self.buf[0] = _CTRL_DATA
         mv = memoryview(self.buf)
@@ -81,17 +82,14 @@ class _Frame:
         self.two = bytearray((_CTRL_CMDS, 0, 0))  # two command bytes (or command + argument)
 
 
-def _frame():
-    if _FRAME[0] is None:
-        _FRAME[0] = _Frame()
-    return _FRAME[0]
+_FRAME = _Frame()  # the one the board's displays share (this module is imported only to make one)
 
 
 class SSD1306(framebuf.FrameBuffer):
     def __init__(self, i2c, addr=0x3C, contrast=0xCF):
         self.i2c = i2c
         self.addr = addr
-        f = self._f = _frame()
+        f = self._f = _FRAME
         self.buf = f.buf
         super().__init__(f.pixels, _W, _PAGES * 8, framebuf.MONO_VLSB)
         self.fill(0)  # a display starts from a blank frame, whatever the other drew last

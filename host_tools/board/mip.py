@@ -2,8 +2,9 @@
 
 The firmware's files as source (.py; the board compiles them at import) and
 its data (.bin: the glyphs' bitmaps), the boot step as /boot.py, and both
-board profiles under /profiles/ (copy the right one to /profile.json). Relative URLs: mip takes them from the same
-repository and branch as package.json. Regenerate with
+board profiles under /profiles/ (copy the right one to /profile.json).
+Relative URLs: mip takes them from the same repository and branch as
+package.json. Regenerate with
 `python -m host_tools.board.mip` after adding or removing a firmware file
 (tests/board/test_boards.py checks that it is current).
 """
